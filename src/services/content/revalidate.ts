@@ -1,0 +1,18 @@
+import { revalidatePath } from 'next/cache'
+import { localeCodes } from '@/i18n/locales'
+import { internalPath } from '@/i18n/routing'
+
+/**
+ * Drops the rendered copies of one content path in every locale. Outside a
+ * Next request (seed scripts, tests) there is no cache to drop.
+ */
+export function revalidateContentPath(path: string): void {
+  for (const code of localeCodes) {
+    const target = internalPath(code, path)
+    try {
+      revalidatePath(target)
+    } catch {
+      return
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { mkdtempSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+
+const require = createRequire(import.meta.url)
+
+export const baseUrl = () => inject('baseUrl')
+
+/** Debian's Chromium, with the flags this sandbox needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      `--user-data-dir=${mkdtempSync(path.join(os.tmpdir(), 'veilgate-chromium-'))}`,
+    ],
+  })
+}
+
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-US', ...options })
+  return context.newPage()
+}
+
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+
+/** Runs axe-core in the page and returns its violations (WCAG 2.x A and AA rules). */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource })
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    })
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }))
+  })
+}

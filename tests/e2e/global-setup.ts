@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { freePort, root } from '../support/test-db'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string
+  }
+}
+
+async function waitForServer(url: string, server: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`)
+    try {
+      const response = await fetch(url, { redirect: 'manual' })
+      if (response.status === 200) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+  throw new Error(`the server did not answer at ${url} in time`)
+}
+
+/**
+ * End-to-end tests run the production build exactly as `npm start` does (build
+ * if needed, embedded PostgreSQL, migrations, seed), on a fresh data folder.
+ */
+export default async function setup(project: TestProject) {
+  mkdirSync(path.join(root, '.data'), { recursive: true })
+  const dataDir = mkdtempSync(path.join(root, '.data', 'e2e-'))
+  const port = Number(process.env.E2E_PORT) || (await freePort())
+  const server = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+      SITE_URL: `http://localhost:${port}`,
+      MEDIA_DIR: path.join(dataDir, 'media'),
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const baseUrl = `http://localhost:${port}`
+  try {
+    await waitForServer(`${baseUrl}/`, server, 20 * 60 * 1000)
+  } catch (error) {
+    server.kill('SIGTERM')
+    throw error
+  }
+  project.provide('baseUrl', baseUrl)
+  return async () => {
+    server.kill('SIGTERM')
+    await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)))
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}

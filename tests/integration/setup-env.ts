@@ -1,0 +1,5 @@
+import { inject } from 'vitest'
+
+process.env.DATABASE_URL = inject('databaseUrl')
+process.env.PAYLOAD_SECRET ||= 'integration-test-secret-0123456789'
+process.env.MEDIA_DIR ||= '.data/test-media'
