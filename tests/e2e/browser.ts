@@ -1,8 +1,5 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { mkdtempSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
 import { inject } from 'vitest'
 
@@ -10,7 +7,7 @@ const require = createRequire(import.meta.url)
 
 export const baseUrl = () => inject('baseUrl')
 
-/** Debian's Chromium, with the flags this sandbox needs. */
+/** Debian's Chromium, with the flags this sandbox needs (Playwright gives each launch a fresh profile). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -22,7 +19,6 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
-      `--user-data-dir=${mkdtempSync(path.join(os.tmpdir(), 'veilgate-chromium-'))}`,
     ],
   })
 }

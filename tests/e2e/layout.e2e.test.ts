@@ -55,7 +55,7 @@ describe('the header', () => {
     expect(await extrasMenu.isVisible()).toBe(false)
     await page.locator('header nav').getByRole('link', { name: 'Extras', exact: true }).hover()
     await expect.poll(() => extrasMenu.isVisible()).toBe(true)
-    await page.getByRole('link', { name: 'Personal static IP' }).click()
+    await page.locator('header nav').getByRole('link', { name: 'Personal static IP' }).click()
     await page.waitForURL(/\/extras\/personal-static-ip$/)
     await expect.poll(() => extrasMenu.isVisible()).toBe(false)
   })

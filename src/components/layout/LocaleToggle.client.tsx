@@ -41,11 +41,12 @@ export function LocaleToggle({ current, options, labels }: Props) {
         className="inline-flex h-10 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-white/90 hover:bg-white/10"
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={labels.button}
         onClick={() => setOpenOn(open ? null : pathname)}
       >
         <Icon name="globe" className="size-5" />
+        {/* The visible code starts the accessible name, as WCAG 2.5.3 asks. */}
         <span className="uppercase">{current.code}</span>
+        <span className="sr-only">, {labels.button}</span>
         <Icon name="chevron" className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
       </button>
       <ul

@@ -11,7 +11,11 @@ import { normalisePagePath } from './paths'
 let pool: pg.Pool | undefined
 
 function db(): pg.Pool {
-  pool ??= new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4, idleTimeoutMillis: 30_000 })
+  if (!pool) {
+    pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4, idleTimeoutMillis: 30_000 })
+    // An idle connection dropped by the server (restart, shutdown) is replaced on the next query.
+    pool.on('error', () => undefined)
+  }
   return pool
 }
 

@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// Performance figures for the issue notes (never a test assertion):
+//   1. first-load JavaScript (gzip) of each page,
+//   2. Lighthouse mobile performance, median of three runs (lighthouse 12 via npx, Debian's Chromium),
+//   3. server render throughput, served from the render cache and freshly rendered.
+// Usage: start the site (`npm start`), then `npm run bench [-- --url http://localhost:3000 --paths /,/de]`.
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
+)
+const base = (args.url || process.env.BENCH_URL || 'http://localhost:3000').replace(/\/$/, '')
+const paths = (args.paths || '/').split(',')
+const runs = Number(args.runs || 3)
+const chrome = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+const outDir = path.resolve('bench-results')
+mkdirSync(outDir, { recursive: true })
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]
+}
+
+async function firstLoadJs(pagePath) {
+  const html = await (await fetch(base + pagePath, { headers: { 'accept-language': 'en' } })).text()
+  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]).filter((src) => !/noModule/i.test(src))
+  let raw = 0
+  let gzip = 0
+  for (const src of new Set(scripts)) {
+    const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())
+    raw += body.length
+    gzip += gzipSync(body, { level: 9 }).length
+  }
+  return { scripts: new Set(scripts).size, rawKiB: +(raw / 1024).toFixed(1), gzipKiB: +(gzip / 1024).toFixed(1) }
+}
+
+function lighthouse(pagePath) {
+  const scores = []
+  const lcp = []
+  const tbt = []
+  for (let i = 0; i < runs; i++) {
+    const file = path.join(outDir, `lighthouse-${pagePath.replace(/\W+/g, '_') || 'home'}-${i}.json`)
+    execFileSync(
+      'npx',
+      [
+        '--yes',
+        'lighthouse@12.8.2',
+        base + pagePath,
+        '--only-categories=performance',
+        '--form-factor=mobile',
+        '--output=json',
+        `--output-path=${file}`,
+        '--quiet',
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+      ],
+      { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'inherit'] },
+    )
+    const report = JSON.parse(execFileSync('cat', [file]).toString())
+    scores.push(Math.round(report.categories.performance.score * 100))
+    lcp.push(report.audits['largest-contentful-paint'].numericValue)
+    tbt.push(report.audits['total-blocking-time'].numericValue)
+  }
+  return { scores, median: median(scores), lcpMs: Math.round(median(lcp)), tbtMs: Math.round(median(tbt)) }
+}
+
+async function throughput(pagePath, { requests = 200, concurrency = 4, headers = {} } = {}) {
+  let next = 0
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < requests) {
+        const response = await fetch(base + pagePath, { headers: { 'accept-language': 'en', ...headers } })
+        await response.arrayBuffer()
+      }
+    }),
+  )
+  return +(requests / ((performance.now() - started) / 1000)).toFixed(1)
+}
+
+const results = { base, date: new Date().toISOString(), pages: {} }
+for (const pagePath of paths) {
+  const entry = {}
+  entry.firstLoadJs = await firstLoadJs(pagePath)
+  entry.cachedPagesPerSecond = await throughput(pagePath)
+  if (!args['skip-lighthouse']) entry.lighthouseMobile = lighthouse(pagePath)
+  results.pages[pagePath] = entry
+  console.log(pagePath, JSON.stringify(entry))
+}
+writeFileSync(path.join(outDir, 'summary.json'), JSON.stringify(results, null, 2))
+console.log(`written to ${path.join(outDir, 'summary.json')}`)

@@ -1,0 +1,105 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { baseUrl, launchBrowser, newPage } from './browser'
+
+let token = ''
+let browser: Browser
+
+async function cms(path: string, init: RequestInit = {}) {
+  const response = await fetch(`${baseUrl()}/cms-api${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `JWT ${token}` } : {}), ...init.headers },
+  })
+  const body = await response.json()
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`)
+  return body
+}
+
+async function createPage(path: string, title: string) {
+  return cms('/pages', {
+    method: 'POST',
+    body: JSON.stringify({
+      path,
+      title,
+      layout: [{ blockType: 'hero', heading: title, primaryLabel: 'Choose your plan', primaryHref: '/order/pickup' }],
+    }),
+  })
+}
+
+beforeAll(async () => {
+  const login = await cms('/admins/login', {
+    method: 'POST',
+    body: JSON.stringify({ email: 'admin@veilgate.local', password: 'veilgate-admin' }),
+  })
+  token = login.token
+  browser = await launchBrowser()
+  for (const [path, title] of [
+    ['/landings/spring-sale', 'Spring sale'],
+    ['/thank_you', 'Thank you'],
+    ['/my-account', 'My account'],
+    ['/palianytsia', 'Palianytsia'],
+    ['/team-lifetime', 'Team lifetime'],
+    ['/seven-days-trial', 'Seven days trial'],
+  ]) {
+    await createPage(path, title)
+  }
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('pages created in the admin', () => {
+  it('is refused without signing in', async () => {
+    const response = await fetch(`${baseUrl()}/cms-api/pages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/x', title: 'x' }),
+    })
+    expect(response.status).toBe(403)
+  })
+
+  it('appear at once, in every locale, with the layout the route allows', async () => {
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } })
+
+    await page.goto('/landings/spring-sale')
+    expect(await page.locator('h1').textContent()).toBe('Spring sale')
+    expect(await page.locator('header nav[aria-label="Main navigation"]').count()).toBe(0)
+    expect(await page.locator('footer').count()).toBe(0)
+    expect(await page.locator('header').getByRole('link', { name: 'Get Started' }).isVisible()).toBe(true)
+
+    await page.goto('/de/thank_you')
+    expect(await page.locator('html').getAttribute('lang')).toBe('de')
+    expect(await page.locator('[data-fallback-alert]').count()).toBe(1)
+    // The logo does not link home on thank_you.
+    expect(await page.locator('header a[href="/de"]').count()).toBe(0)
+    expect(await page.locator('footer').count()).toBe(0)
+
+    await page.goto('/my-account')
+    expect(await page.locator('header').getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/my-account')
+
+    await page.goto('/palianytsia')
+    expect(await page.locator('header button[aria-controls]').filter({ hasText: 'en' }).count()).toBe(0)
+    expect(await page.locator('footer').count()).toBe(1)
+
+    await page.goto('/ua/team-lifetime')
+    expect(await page.locator('header').count()).toBe(0)
+
+    await page.goto('/seven-days-trial')
+    expect(await page.locator('nav[aria-label="Veilgate apps for every platform"]').count()).toBe(0)
+  })
+
+  it('shows an edit on the next visit and disappears when deleted', async () => {
+    const created = await createPage('/landings/autumn', 'Autumn offer')
+    expect(await (await fetch(`${baseUrl()}/landings/autumn`)).text()).toContain('Autumn offer')
+    await cms(`/pages/${created.doc.id}?locale=de`, {
+      method: 'PATCH',
+      body: JSON.stringify({ title: 'Herbstangebot', layout: [{ blockType: 'hero', heading: 'Herbstangebot' }] }),
+    })
+    const german = await (await fetch(`${baseUrl()}/de/landings/autumn`)).text()
+    expect(german).toContain('Herbstangebot')
+    expect(german).not.toContain('data-fallback-alert')
+    await cms(`/pages/${created.doc.id}`, { method: 'DELETE' })
+    expect((await fetch(`${baseUrl()}/landings/autumn`)).status).toBe(404)
+  })
+})
