@@ -21,6 +21,7 @@ async function createPage(path: string, title: string) {
     body: JSON.stringify({
       path,
       title,
+      _status: 'published',
       layout: [{ blockType: 'hero', heading: title, primaryLabel: 'Choose your plan', primaryHref: '/order/pickup' }],
     }),
   })
@@ -33,16 +34,15 @@ beforeAll(async () => {
   })
   token = login.token
   browser = await launchBrowser()
-  for (const [path, title] of [
+  const pages: [string, string][] = [
     ['/landings/spring-sale', 'Spring sale'],
     ['/thank_you', 'Thank you'],
     ['/my-account', 'My account'],
     ['/palianytsia', 'Palianytsia'],
     ['/team-lifetime', 'Team lifetime'],
     ['/seven-days-trial', 'Seven days trial'],
-  ]) {
-    await createPage(path, title)
-  }
+  ]
+  for (const [path, title] of pages) await createPage(path, title)
 })
 
 afterAll(async () => {
