@@ -1,12 +1,23 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { postgresAdapter } from '@payloadcms/db-postgres'
+import { formBuilderPlugin } from '@payloadcms/plugin-form-builder'
+import { nestedDocsPlugin } from '@payloadcms/plugin-nested-docs'
+import { redirectsPlugin } from '@payloadcms/plugin-redirects'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
+import { signedIn } from './access'
 import { Admins } from './collections/Admins'
+import { Authors } from './collections/Authors'
+import { Categories } from './collections/Categories'
+import { GlossaryTerms } from './collections/GlossaryTerms'
+import { HelpArticles } from './collections/HelpArticles'
 import { Media } from './collections/Media'
 import { Pages } from './collections/Pages'
+import { Posts } from './collections/Posts'
+import { PricePlans } from './collections/PricePlans'
+import { ServerLocations } from './collections/ServerLocations'
 import { defaultLocale, locales } from './i18n/locales'
 import { prepareDatabase } from './seed/prepare'
 
@@ -30,7 +41,7 @@ export default buildConfig({
     meta: { titleSuffix: ' · Veilgate admin' },
     importMap: { baseDir: path.resolve(dirname) },
   },
-  collections: [Pages, Media, Admins],
+  collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, ServerLocations, Media, Admins],
   editor: lexicalEditor(),
   localization: {
     locales: locales.map((l) => ({ code: l.code, label: `${l.label} (${l.englishName})`, rtl: l.dir === 'rtl' })),
@@ -44,6 +55,19 @@ export default buildConfig({
     migrationDir: path.resolve(dirname, 'migrations'),
   }),
   sharp,
+  plugins: [
+    nestedDocsPlugin({
+      collections: ['pages'],
+      generateLabel: (_, doc) => String(doc.title ?? ''),
+      generateURL: (docs) => String(docs.at(-1)?.path ?? '/'),
+    }),
+    formBuilderPlugin({
+      fields: { payment: false },
+      formOverrides: { admin: { group: 'Surveys' }, access: { read: () => true, create: signedIn, update: signedIn, delete: signedIn } },
+      formSubmissionOverrides: { admin: { group: 'Surveys' } },
+    }),
+    redirectsPlugin({ collections: ['pages'], redirectTypes: ['301', '302'], overrides: { admin: { group: 'Content' } } }),
+  ],
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   telemetry: false,
   onInit: prepareDatabase,

@@ -1,15 +1,48 @@
 import type { Block } from 'payload'
-import type { LayoutBlock } from './types'
 import { CallToActionBlock } from './CallToAction/config'
+import { ChildrenListingBlock } from './ChildrenListing/config'
+import { ComparisonTableBlock } from './ComparisonTable/config'
+import { DownloadsGridBlock } from './DownloadsGrid/config'
 import { FaqBlock } from './Faq/config'
 import { FeaturesBlock } from './Features/config'
 import { HeroBlock } from './Hero/config'
+import { ImageBlock } from './Image/config'
+import { ImageWithTextBlock } from './ImageWithText/config'
+import { MoneyBackBlock } from './MoneyBack/config'
+import { NewsletterBlock } from './Newsletter/config'
+import { PricingCardsBlock } from './PricingCards/config'
+import { RegionBlock } from './Region/config'
+import { RichTextBlock } from './RichText/config'
+import { ServersListBlock } from './ServersList/config'
+import { ServersMapBlock } from './ServersMap/config'
+import { StepsBlock } from './Steps/config'
+import { TestimonialsBlock } from './Testimonials/config'
+import type { LayoutBlock } from './types'
 
 /**
  * The one list of content blocks. `RenderBlocks` maps every slug listed here
  * to its component; the type below makes a missing component a type error.
  */
-export const blockConfigs: Block[] = [HeroBlock, FeaturesBlock, CallToActionBlock, FaqBlock]
+export const blockConfigs: Block[] = [
+  HeroBlock,
+  RichTextBlock,
+  FeaturesBlock,
+  CallToActionBlock,
+  FaqBlock,
+  TestimonialsBlock,
+  PricingCardsBlock,
+  ServersMapBlock,
+  ServersListBlock,
+  RegionBlock,
+  DownloadsGridBlock,
+  ImageBlock,
+  ImageWithTextBlock,
+  MoneyBackBlock,
+  ComparisonTableBlock,
+  StepsBlock,
+  NewsletterBlock,
+  ChildrenListingBlock,
+]
 
 /** Slugs as Payload's generated types know them (`npm run generate:types` after editing this list). */
 export type BlockSlug = LayoutBlock['blockType']

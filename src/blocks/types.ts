@@ -4,5 +4,8 @@ import type { Page } from '@/payload-types'
 export type LayoutBlock = NonNullable<Page['layout']>[number]
 export type BlockOf<S extends LayoutBlock['blockType']> = Extract<LayoutBlock, { blockType: S }>
 
-/** Every block component gets its data and the page's locale (for link prefixes and formatting). */
-export type BlockProps<S extends LayoutBlock['blockType']> = { block: BlockOf<S>; locale: string }
+/** Where a block is rendered: the page's locale, its path and, for listings, the page number. */
+export type BlockContext = { locale: string; path: string; pageNumber: number }
+
+/** Every block component gets its data and the page's context. */
+export type BlockProps<S extends LayoutBlock['blockType']> = { block: BlockOf<S>; locale: string; context: BlockContext }

@@ -38,6 +38,7 @@ type PageMetaInput = {
   canonical?: string | null
   noIndex: boolean
   translated: readonly string[]
+  type?: 'website' | 'article'
 }
 
 export function pageMetadata(input: PageMetaInput): Metadata {
@@ -51,7 +52,7 @@ export function pageMetadata(input: PageMetaInput): Metadata {
     alternates: { canonical, languages: hreflangAlternates(input.path, input.translated) },
     robots: input.noIndex ? { index: false, follow: true } : { index: true, follow: true },
     openGraph: {
-      type: 'website',
+      type: input.type ?? 'website',
       siteName: brand.name,
       title: input.ogTitle || input.title,
       description: input.ogDescription || description,

@@ -1,8 +1,18 @@
 import type { Payload } from 'payload'
-import { defaultLocale, type LocaleCode } from '@/i18n/locales'
+import { defaultLocale, locales, type LocaleCode } from '@/i18n/locales'
+import type { FeaturesBlock } from '@/payload-types'
+import { markdownToLexical } from '@/services/content/markdown'
+import { authorSeeds, categorySeeds, glossarySeeds, pricePlans, serverLocationSeeds } from './content/catalog'
+import { readJsonFolder } from './content/files'
 import { homeContent, homeLayout } from './content/home'
+import { seedLayout } from './content/transform'
 
 const context = { disableRevalidate: true }
+const published = '_status' as const
+
+type PageSeed = { path: string; title: string; settings?: Record<string, unknown>; layout?: { blockType: string }[] }
+type PostSeed = { slug: string; title: string; excerpt: string; category: string; author: string; publishedAt: string; markdown: string }
+type HelpSeed = { path: string; section: string; title: string; summary: string; platform: string | null; protocol: string | null; markdown: string }
 
 /**
  * Seeds a fresh database. Every step checks first, so running it again (on
@@ -11,6 +21,14 @@ const context = { disableRevalidate: true }
 export async function seed(payload: Payload): Promise<void> {
   await seedAdmin(payload)
   await seedHome(payload)
+  await seedOnce(payload, 'categories', categorySeeds)
+  await seedOnce(payload, 'authors', authorSeeds)
+  await seedOnce(payload, 'price-plans', pricePlans)
+  await seedOnce(payload, 'server-locations', serverLocationSeeds)
+  await seedOnce(payload, 'glossary-terms', glossarySeeds)
+  await seedPosts(payload)
+  await seedHelp(payload)
+  await seedPages(payload)
 }
 
 async function seedAdmin(payload: Payload) {
@@ -22,15 +40,24 @@ async function seedAdmin(payload: Payload) {
   payload.logger.info(`Seed: created the first admin user ${email}`)
 }
 
+async function seedOnce(payload: Payload, collection: 'categories' | 'authors' | 'price-plans' | 'server-locations' | 'glossary-terms', rows: object[]) {
+  if ((await payload.count({ collection })).totalDocs > 0) return
+  for (const data of rows) await payload.create({ collection, data: data as never, locale: defaultLocale, context })
+  payload.logger.info(`Seed: ${rows.length} ${collection}`)
+}
+
+async function existing(payload: Payload, collection: 'pages' | 'posts' | 'help-articles', field: 'path' | 'slug') {
+  const result = await payload.find({ collection, limit: 10_000, pagination: false, depth: 0, draft: true, select: { [field]: true } })
+  return new Set(result.docs.map((doc) => (doc as unknown as Record<string, string>)[field]))
+}
+
 async function seedHome(payload: Payload) {
-  const found = await payload.find({ collection: 'pages', where: { path: { equals: '/' } }, limit: 1, depth: 0, overrideAccess: true })
-  if (found.docs.length > 0) return
+  if ((await existing(payload, 'pages', 'path')).has('/')) return
   const english = homeContent[defaultLocale]!
   const page = await payload.create({
     collection: 'pages',
     locale: defaultLocale,
-    data: { path: '/', title: english.title, settings: english.settings, layout: homeLayout(english) },
-    overrideAccess: true,
+    data: { path: '/', title: english.title, settings: english.settings, layout: homeLayout(english), [published]: 'published' },
     context,
   })
   for (const [code, content] of Object.entries(homeContent) as [LocaleCode, typeof english][]) {
@@ -39,10 +66,90 @@ async function seedHome(payload: Payload) {
       collection: 'pages',
       id: page.id,
       locale: code,
-      data: { title: content.title, settings: content.settings, layout: homeLayout(content) },
-      overrideAccess: true,
+      data: { title: content.title, settings: content.settings, layout: homeLayout(content) as FeaturesBlock[] as never, [published]: 'published' },
       context,
     })
   }
   payload.logger.info('Seed: created the home page')
+}
+
+async function seedPages(payload: Payload) {
+  const have = await existing(payload, 'pages', 'path')
+  const pages = readJsonFolder<PageSeed>('pages').filter(({ data }) => !have.has(data.path))
+  for (const { name, data } of pages) {
+    const created = await payload.create({
+      collection: 'pages',
+      locale: defaultLocale,
+      data: { path: data.path, title: data.title, settings: data.settings, layout: seedLayout(data.layout) as never, [published]: 'published' },
+      context,
+    })
+    // Translations sit in pages/<locale>/<same file name>.json.
+    for (const locale of translationLocales()) {
+      const translated = readJsonFolder<PageSeed>(`pages/${locale}`).find((file) => file.name === name)
+      if (!translated) continue
+      await payload.update({
+        collection: 'pages',
+        id: created.id,
+        locale,
+        data: { title: translated.data.title, settings: translated.data.settings, layout: seedLayout(translated.data.layout) as never, [published]: 'published' },
+        context,
+      })
+    }
+  }
+  if (pages.length) payload.logger.info(`Seed: ${pages.length} pages`)
+}
+
+/** Seed translations exist for the main locales. */
+function translationLocales(): LocaleCode[] {
+  return locales.filter((l) => l.main && l.code !== defaultLocale).map((l) => l.code)
+}
+
+async function seedPosts(payload: Payload) {
+  const have = await existing(payload, 'posts', 'slug')
+  const posts = readJsonFolder<PostSeed>('posts').filter(({ data }) => !have.has(data.slug))
+  if (!posts.length) return
+  const ids = async (collection: 'categories' | 'authors') =>
+    new Map((await payload.find({ collection, limit: 100, pagination: false, depth: 0 })).docs.map((doc) => [doc.slug, doc.id]))
+  const categories = await ids('categories')
+  const authors = await ids('authors')
+  for (const { data } of posts) {
+    await payload.create({
+      collection: 'posts',
+      locale: defaultLocale,
+      data: {
+        slug: data.slug,
+        title: data.title,
+        excerpt: data.excerpt,
+        publishedAt: data.publishedAt,
+        category: categories.get(data.category),
+        author: authors.get(data.author),
+        body: markdownToLexical(data.markdown) as never,
+        [published]: 'published',
+      },
+      context,
+    })
+  }
+  payload.logger.info(`Seed: ${posts.length} blog posts`)
+}
+
+async function seedHelp(payload: Payload) {
+  const have = await existing(payload, 'help-articles', 'path')
+  const articles = readJsonFolder<HelpSeed>('help').filter(({ data }) => !have.has(data.path))
+  for (const { data } of articles) {
+    await payload.create({
+      collection: 'help-articles',
+      locale: defaultLocale,
+      data: {
+        path: data.path,
+        section: data.section as never,
+        title: data.title,
+        summary: data.summary,
+        platform: (data.platform ?? undefined) as never,
+        protocol: (data.protocol ?? undefined) as never,
+        body: markdownToLexical(data.markdown) as never,
+      },
+      context,
+    })
+  }
+  if (articles.length) payload.logger.info(`Seed: ${articles.length} help articles`)
 }

@@ -1,7 +1,10 @@
 import type { CollectionConfig } from 'payload'
+import { publishedOrSignedIn, signedIn } from '@/access'
 import { blockConfigs } from '@/blocks/registry'
 import { normalisePagePath } from '@/services/content/paths'
 import { revalidatePage, revalidatePageDelete } from './hooks/revalidatePage'
+import { seoSettingsField, searchTextField, translatedLocalesField } from '../fields'
+import { indexText } from '../searchText'
 import { markTranslatedLocales } from './hooks/translatedLocales'
 
 export const Pages: CollectionConfig = {
@@ -11,12 +14,13 @@ export const Pages: CollectionConfig = {
     useAsTitle: 'title',
     defaultColumns: ['title', 'path', 'updatedAt'],
     description: 'Every content page of the site. The path is the same in every locale; texts and blocks are per locale.',
+    livePreview: { url: ({ data, locale }) => `${locale.code === 'en' ? '' : `/${locale.code}`}${data.path ?? '/'}` },
   },
-  access: {
-    read: () => true,
-  },
+  access: { read: publishedOrSignedIn, create: signedIn, update: signedIn, delete: signedIn },
+  versions: { drafts: { schedulePublish: true }, maxPerDoc: 30 },
   hooks: {
     beforeRead: [markTranslatedLocales],
+    beforeChange: [indexText(['title', 'layout'])],
     afterChange: [revalidatePage],
     afterDelete: [revalidatePageDelete],
   },
@@ -34,28 +38,8 @@ export const Pages: CollectionConfig = {
         typeof value === 'string' && /^\/[A-Za-z0-9\-_/.]*$/.test(value) ? true : 'A path starts with / and uses letters, digits, - _ . and /',
     },
     { name: 'layout', type: 'blocks', localized: true, blocks: [...blockConfigs] },
-    {
-      name: 'settings',
-      type: 'group',
-      label: 'Page settings (SEO)',
-      fields: [
-        { name: 'title', type: 'text', localized: true },
-        { name: 'description', type: 'textarea', localized: true },
-        { name: 'keywords', type: 'text', localized: true },
-        { name: 'ogTitle', type: 'text', localized: true },
-        { name: 'ogDescription', type: 'textarea', localized: true },
-        { name: 'ogImage', type: 'upload', relationTo: 'media' },
-        { name: 'twitterSite', type: 'text' },
-        { name: 'canonical', type: 'text' },
-        { name: 'noIndex', type: 'checkbox', defaultValue: false },
-        { name: 'structuredData', type: 'json', localized: true },
-      ],
-    },
-    {
-      name: 'translatedLocales',
-      type: 'json',
-      virtual: true,
-      admin: { hidden: true },
-    },
+    seoSettingsField,
+    translatedLocalesField,
+    searchTextField,
   ],
 }

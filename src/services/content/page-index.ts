@@ -1,12 +1,13 @@
 import pg from 'pg'
 import { splitLocalePath } from '@/i18n/paths'
+import { splitPagination } from './listing'
 import { normalisePagePath } from './paths'
 
 /**
- * Answers "is there a content page at this path?" for the request proxy, with
- * one indexed query on the pages table (no Payload start-up in the proxy).
- * Missing pages are routed to the not-found page before rendering, so the
- * 404 is rendered completely on the server.
+ * Answers "is there published content at this path?" for the request proxy,
+ * with one indexed query (no Payload start-up in the proxy). Missing pages are
+ * routed to the not-found page before rendering, so the 404 is rendered
+ * completely on the server.
  */
 let pool: pg.Pool | undefined
 
@@ -19,10 +20,22 @@ function db(): pg.Pool {
   return pool
 }
 
+/** The paths a request may be served from: itself, without a locale prefix, and a listing's base path. */
+export function candidatePaths(path: string): string[] {
+  const normal = normalisePagePath(path)
+  const stripped = splitLocalePath(normal)
+  const candidates = new Set([normal, normalisePagePath(stripped.path)])
+  for (const candidate of [...candidates]) candidates.add(splitPagination(candidate).path)
+  return [...candidates]
+}
+
+const EXISTS = `
+  select 1 from pages where path = any($1::varchar[]) and _status = 'published'
+  union all select 1 from posts where '/blog/' || slug = any($1::varchar[]) and _status = 'published'
+  union all select 1 from help_articles where path = any($1::varchar[])
+  limit 1`
+
 export async function contentPageExists(path: string): Promise<boolean> {
-  const candidates = [normalisePagePath(path)]
-  const stripped = splitLocalePath(candidates[0]!)
-  if (stripped.prefixed) candidates.push(normalisePagePath(stripped.path))
-  const result = await db().query('select 1 from pages where path = any($1::varchar[]) limit 1', [candidates])
+  const result = await db().query(EXISTS, [candidatePaths(path)])
   return (result.rowCount ?? 0) > 0
 }

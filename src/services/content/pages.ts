@@ -16,7 +16,7 @@ async function findByPath(path: string, locale: LocaleCode): Promise<ResolvedPag
   const payload = await payloadClient()
   const result = await payload.find({
     collection: 'pages',
-    where: { path: { equals: normalisePagePath(path) } },
+    where: { and: [{ path: { equals: normalisePagePath(path) } }, { _status: { equals: 'published' } }] },
     locale,
     fallbackLocale: defaultLocale,
     depth: 1,

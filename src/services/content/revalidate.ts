@@ -16,3 +16,12 @@ export function revalidateContentPath(path: string): void {
     }
   }
 }
+
+/** Drops every rendered page (the admin-only clear-cache endpoint, catalogue changes). */
+export function revalidateAll(): void {
+  try {
+    revalidatePath('/', 'layout')
+  } catch {
+    // Outside a Next request there is no cache.
+  }
+}

@@ -1,0 +1,11 @@
+import type { Access } from 'payload'
+
+export const signedIn: Access = ({ req }) => Boolean(req.user)
+
+/** Visitors see published documents only; signed-in editors see drafts too. */
+export const publishedOrSignedIn: Access = ({ req }) => (req.user ? true : { _status: { equals: 'published' } })
+
+export const anyone: Access = () => true
+
+/** Editors write; everyone reads. */
+export const editorial = { read: anyone, create: signedIn, update: signedIn, delete: signedIn }

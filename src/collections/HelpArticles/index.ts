@@ -1,0 +1,49 @@
+import type { CollectionConfig } from 'payload'
+import { editorial } from '@/access'
+import { normalisePagePath } from '@/services/content/paths'
+import { markTranslatedLocales } from '../Pages/hooks/translatedLocales'
+import { seoSettingsField, searchTextField, translatedLocalesField } from '../fields'
+import { indexText } from '../searchText'
+import { revalidateDocument } from '../revalidate'
+
+export const helpSections = ['about-vpn', 'manuals', 'cybersecurity', 'others'] as const
+
+/** The help centre: about VPN, manuals per protocol/platform/device, cybersecurity tips, others. */
+export const HelpArticles: CollectionConfig = {
+  slug: 'help-articles',
+  labels: { singular: 'Help article', plural: 'Help articles' },
+  admin: { useAsTitle: 'title', defaultColumns: ['title', 'path', 'section'], group: 'Help centre' },
+  access: editorial,
+  hooks: {
+    beforeRead: [markTranslatedLocales],
+    beforeChange: [indexText(['title', 'summary', 'body'])],
+    afterChange: [revalidateDocument((doc) => [doc.path, (doc.path ?? '').split('/').slice(0, -1).join('/') || '/help'])],
+  },
+  fields: [
+    { name: 'title', type: 'text', localized: true, required: true },
+    {
+      name: 'path',
+      type: 'text',
+      required: true,
+      unique: true,
+      index: true,
+      admin: { position: 'sidebar', description: 'e.g. /help/manuals/wireguard/windows' },
+      hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? normalisePagePath(value) : value)] },
+      validate: (value: unknown) =>
+        typeof value === 'string' && /^\/help\/[A-Za-z0-9\-_/]+$/.test(value) ? true : 'A help path starts with /help/',
+    },
+    { name: 'section', type: 'select', required: true, options: [...helpSections], admin: { position: 'sidebar' } },
+    {
+      name: 'platform',
+      type: 'select',
+      options: ['ios', 'android', 'mac', 'windows', 'linux', 'router', 'tv'],
+      admin: { position: 'sidebar' },
+    },
+    { name: 'protocol', type: 'select', options: ['wireguard', 'open-vpn', 'IKEv2'], admin: { position: 'sidebar' } },
+    { name: 'summary', type: 'textarea', localized: true },
+    { name: 'body', type: 'richText', localized: true },
+    seoSettingsField,
+    translatedLocalesField,
+    searchTextField,
+  ],
+}

@@ -1,0 +1,45 @@
+import type { CollectionConfig } from 'payload'
+import { publishedOrSignedIn, signedIn } from '@/access'
+import { markTranslatedLocales } from '../Pages/hooks/translatedLocales'
+import { seoSettingsField, searchTextField, translatedLocalesField } from '../fields'
+import { indexText } from '../searchText'
+import { revalidateDocument } from '../revalidate'
+
+/** Blog posts, served at /blog/{slug}. */
+export const Posts: CollectionConfig = {
+  slug: 'posts',
+  admin: {
+    useAsTitle: 'title',
+    defaultColumns: ['title', 'category', 'publishedAt', '_status'],
+    group: 'Blog',
+    livePreview: { url: ({ data, locale }) => `${locale.code === 'en' ? '' : `/${locale.code}`}/blog/${data.slug ?? ''}` },
+  },
+  access: { read: publishedOrSignedIn, create: signedIn, update: signedIn, delete: signedIn },
+  versions: { drafts: { schedulePublish: true }, maxPerDoc: 30 },
+  hooks: {
+    beforeRead: [markTranslatedLocales],
+    beforeChange: [indexText(['title', 'excerpt', 'body'])],
+    afterChange: [revalidateDocument((doc) => [`/blog/${doc.slug}`, '/blog'])],
+  },
+  fields: [
+    { name: 'title', type: 'text', localized: true, required: true },
+    {
+      name: 'slug',
+      type: 'text',
+      required: true,
+      unique: true,
+      index: true,
+      admin: { position: 'sidebar' },
+      validate: (value: unknown) => (typeof value === 'string' && /^[a-z0-9-]+$/.test(value) ? true : 'Lower-case letters, digits and dashes'),
+    },
+    { name: 'publishedAt', type: 'date', required: true, index: true, admin: { position: 'sidebar' } },
+    { name: 'category', type: 'relationship', relationTo: 'categories', admin: { position: 'sidebar' } },
+    { name: 'author', type: 'relationship', relationTo: 'authors', admin: { position: 'sidebar' } },
+    { name: 'coverImage', type: 'upload', relationTo: 'media' },
+    { name: 'excerpt', type: 'textarea', localized: true },
+    { name: 'body', type: 'richText', localized: true },
+    seoSettingsField,
+    translatedLocalesField,
+    searchTextField,
+  ],
+}

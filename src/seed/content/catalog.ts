@@ -1,0 +1,97 @@
+import type { PricePlan, ServerLocation } from '@/payload-types'
+
+type PlanSeed = Omit<PricePlan, 'id' | 'createdAt' | 'updatedAt'>
+
+/** The plan catalogue of spec section 3 (prices in US cents for the whole period). */
+export const pricePlans: PlanSeed[] = [
+  { purchaseId: 'vpn-1m', product: 'vpn', title: '1 month', description: 'Flexible, cancel any time', cost: 1299, periodType: 'month', periodCount: 1 },
+  { purchaseId: 'vpn-1y', product: 'vpn', title: '1 year', description: 'Our most popular plan', cost: 7188, periodType: 'year', periodCount: 1, highlight: true },
+  { purchaseId: 'vpn-3y', product: 'vpn', title: '3 years', description: 'The lowest monthly price', cost: 15984, periodType: 'month', periodCount: 36 },
+  { purchaseId: 'vpn-lifetime', product: 'vpn', title: 'Lifetime', description: 'Pay once, protected for good', cost: 19900, periodType: 'year', periodCount: 100 },
+  { purchaseId: 'vpn-trial-7d', product: 'vpn', title: '7-day free trial', description: 'Free for 7 days with card or PayPal, then billed weekly', cost: 499, periodType: 'week', periodCount: 1 },
+  { purchaseId: 'family-1y', product: 'vpn', title: 'Family, 5 users, 1 year', description: 'Five separate accounts under one plan', cost: 11988, periodType: 'year', periodCount: 1 },
+  { purchaseId: 'slots-5-1y', product: 'addon', title: '5 extra device slots', description: 'Connect five more devices at the same time', cost: 2999, periodType: 'year', periodCount: 1 },
+  { purchaseId: 'server-unlimited-1m', product: 'addon', title: 'Personal server, unlimited traffic', description: 'A VPN server used by you alone', cost: 2999, periodType: 'month', periodCount: 1 },
+  { purchaseId: 'server-1tb-1y', product: 'addon', title: 'Personal server, 1 TB per month', description: 'Billed yearly', cost: 17988, periodType: 'year', periodCount: 1 },
+  { purchaseId: 'static-ip-1m', product: 'addon', title: 'Personal static IP, monthly', description: 'An IP address that is yours alone', cost: 699, periodType: 'month', periodCount: 1 },
+  { purchaseId: 'static-ip-1y', product: 'addon', title: 'Personal static IP, yearly', description: 'Two months free compared with monthly', cost: 5988, periodType: 'year', periodCount: 1, highlight: true },
+  { purchaseId: 'team-5-lifetime', product: 'vpn', title: 'Team lifetime, 5 users', description: 'One payment for five team members', cost: 49900, periodType: 'year', periodCount: 100 },
+  { purchaseId: 'team-10-lifetime', product: 'vpn', title: 'Team lifetime, 10 users', description: 'One payment for ten team members', cost: 89900, periodType: 'year', periodCount: 100, highlight: true },
+  { purchaseId: 'team-20-lifetime', product: 'vpn', title: 'Team lifetime, 20 users', description: 'One payment for twenty team members', cost: 159900, periodType: 'year', periodCount: 100 },
+  { purchaseId: 'security-bundle-1y', product: 'bundle', title: 'Security bundle, 1 year', description: 'VPN, Pass, DNS and Authenticator together', cost: 9588, periodType: 'year', periodCount: 1 },
+  { purchaseId: 'pass-lifetime', product: 'pass', title: 'Veilgate Pass lifetime', description: 'The password manager, paid once', cost: 7900, periodType: 'year', periodCount: 100 },
+]
+
+type LocationSeed = Omit<ServerLocation, 'id' | 'createdAt' | 'updatedAt'>
+const at = (countryCode: string, city: string, region: LocationSeed['region'], servers: number, latitude: number, longitude: number, staticIp = false): LocationSeed => ({
+  countryCode,
+  city,
+  region,
+  servers,
+  latitude,
+  longitude,
+  staticIp,
+})
+
+/** Server locations for the map, the list and the static-IP regions. */
+export const serverLocationSeeds: LocationSeed[] = [
+  at('NL', 'Amsterdam', 'europe', 240, 52.37, 4.9, true),
+  at('DE', 'Frankfurt', 'europe', 260, 50.11, 8.68, true),
+  at('DE', 'Berlin', 'europe', 90, 52.52, 13.4),
+  at('GB', 'London', 'europe', 230, 51.51, -0.13, true),
+  at('FR', 'Paris', 'europe', 150, 48.86, 2.35, true),
+  at('CH', 'Zurich', 'europe', 80, 47.37, 8.54, true),
+  at('SE', 'Stockholm', 'europe', 70, 59.33, 18.07),
+  at('FI', 'Helsinki', 'europe', 40, 60.17, 24.94),
+  at('NO', 'Oslo', 'europe', 40, 59.91, 10.75),
+  at('PL', 'Warsaw', 'europe', 60, 52.23, 21.01),
+  at('ES', 'Madrid', 'europe', 70, 40.42, -3.7),
+  at('IT', 'Milan', 'europe', 70, 45.46, 9.19),
+  at('UA', 'Kyiv', 'europe', 30, 50.45, 30.52),
+  at('RO', 'Bucharest', 'europe', 30, 44.43, 26.1),
+  at('US', 'New York', 'americas', 300, 40.71, -74.01, true),
+  at('US', 'Los Angeles', 'americas', 260, 34.05, -118.24, true),
+  at('US', 'Chicago', 'americas', 150, 41.88, -87.63),
+  at('US', 'Miami', 'americas', 120, 25.76, -80.19),
+  at('CA', 'Toronto', 'americas', 110, 43.65, -79.38, true),
+  at('BR', 'São Paulo', 'americas', 60, -23.55, -46.63),
+  at('MX', 'Mexico City', 'americas', 40, 19.43, -99.13),
+  at('AR', 'Buenos Aires', 'americas', 25, -34.6, -58.38),
+  at('JP', 'Tokyo', 'asia-pacific', 140, 35.68, 139.69, true),
+  at('SG', 'Singapore', 'asia-pacific', 130, 1.35, 103.82, true),
+  at('AU', 'Sydney', 'asia-pacific', 90, -33.87, 151.21, true),
+  at('KR', 'Seoul', 'asia-pacific', 50, 37.57, 126.98),
+  at('IN', 'Mumbai', 'asia-pacific', 60, 19.08, 72.88),
+  at('HK', 'Hong Kong', 'asia-pacific', 70, 22.32, 114.17),
+  at('AE', 'Dubai', 'middle-east-africa', 40, 25.2, 55.27),
+  at('IL', 'Tel Aviv', 'middle-east-africa', 30, 32.09, 34.78),
+  at('ZA', 'Johannesburg', 'middle-east-africa', 35, -26.2, 28.05),
+  at('TR', 'Istanbul', 'middle-east-africa', 40, 41.01, 28.98),
+]
+
+export const categorySeeds = [
+  { slug: 'privacy', title: 'Privacy' },
+  { slug: 'security', title: 'Security' },
+  { slug: 'streaming', title: 'Streaming' },
+  { slug: 'guides', title: 'Guides' },
+  { slug: 'news', title: 'News' },
+]
+
+export const authorSeeds = [
+  { slug: 'mira-holt', name: 'Mira Holt', role: 'Privacy editor' },
+  { slug: 'daniel-osei', name: 'Daniel Osei', role: 'Network engineer' },
+  { slug: 'lena-vogel', name: 'Lena Vogel', role: 'Security writer' },
+]
+
+export const glossarySeeds = [
+  { slug: 'vpn', term: 'VPN', definition: 'A virtual private network encrypts the traffic between your device and a VPN server, hiding it from your network and your internet provider.' },
+  { slug: 'wireguard', term: 'WireGuard', definition: 'A modern VPN protocol with a small code base and fast, battery-friendly connections.' },
+  { slug: 'openvpn', term: 'OpenVPN', definition: 'A widely supported open-source VPN protocol that runs over UDP or TCP.' },
+  { slug: 'ikev2', term: 'IKEv2/IPsec', definition: 'A VPN protocol built into most operating systems that reconnects quickly when your network changes.' },
+  { slug: 'kill-switch', term: 'Kill switch', definition: 'A setting that blocks internet traffic whenever the VPN connection drops, so nothing leaks outside the tunnel.' },
+  { slug: 'split-tunnelling', term: 'Split tunnelling', definition: 'Choosing which apps use the VPN and which connect directly.' },
+  { slug: 'dns-leak', term: 'DNS leak', definition: 'When the names of sites you visit are looked up outside the VPN tunnel, revealing them to your provider.' },
+  { slug: 'totp', term: 'TOTP', definition: 'A time-based one-time password: a short code that changes every 30 seconds, used as a second sign-in factor.' },
+  { slug: 'static-ip', term: 'Static IP', definition: 'An IP address that stays the same every time you connect, assigned to you alone.' },
+  { slug: 'no-logs', term: 'No-logs policy', definition: 'A commitment not to record the sites you visit or the content of your traffic.' },
+]
