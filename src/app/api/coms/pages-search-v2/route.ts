@@ -1,0 +1,13 @@
+import { handler, json, queryOf } from '@/lib/http'
+import { payloadClient } from '@/services/content/payload'
+import { search } from '@/services/search/search'
+import { searchQuery } from '@/services/search/query'
+
+/** Search with paging: hits, total and page count. */
+export const GET = handler(async (request) => {
+  const result = await search(await payloadClient(), searchQuery.parse(queryOf(request)))
+  return json({
+    ...result,
+    hits: result.hits.map(({ kind, path, title, snippetHtml }) => ({ kind, path, title, snippet: snippetHtml })),
+  })
+})
