@@ -27,7 +27,11 @@ describe('a fresh database', () => {
   it('seeds only once', async () => {
     await seed(payload)
     await seed(payload)
-    expect((await payload.count({ collection: 'pages' })).totalDocs).toBe(1)
+    const pages = (await payload.count({ collection: 'pages' })).totalDocs
+    await seed(payload)
+    expect((await payload.count({ collection: 'pages' })).totalDocs).toBe(pages)
+    expect(pages).toBeGreaterThan(50)
+    expect((await payload.count({ collection: 'posts' })).totalDocs).toBe(12)
     expect((await payload.count({ collection: 'admins', overrideAccess: true })).totalDocs).toBe(1)
   })
 })
@@ -61,12 +65,12 @@ describe('page resolution', () => {
   it('normalises page paths on save and keeps them unique', async () => {
     const created = await payload.create({
       collection: 'pages',
-      data: { title: 'Spring sale', path: 'landings/spring-sale/' },
+      data: { title: 'Spring sale', path: 'landings/spring-sale/', _status: 'published' },
       context: { disableRevalidate: true },
     })
     expect(created.path).toBe('/landings/spring-sale')
     await expect(
-      payload.create({ collection: 'pages', data: { title: 'Again', path: '/landings/spring-sale' } }),
+      payload.create({ collection: 'pages', data: { title: 'Again', path: '/landings/spring-sale', _status: 'published' } }),
     ).rejects.toThrow()
     await payload.delete({ collection: 'pages', id: created.id, context: { disableRevalidate: true } })
   })
