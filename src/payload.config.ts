@@ -71,4 +71,9 @@ export default buildConfig({
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   telemetry: false,
   onInit: prepareDatabase,
+  // Runs scheduled publishing (and other queued jobs) every minute inside the server process.
+  jobs: {
+    autoRun: [{ cron: '* * * * *', queue: 'default', limit: 20 }],
+    shouldAutoRun: () => process.env.NEXT_PHASE !== 'phase-production-build' && process.env.PAYLOAD_SKIP_PREPARE !== 'true',
+  },
 })

@@ -1,7 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { localeCookie, routeRequest } from '@/i18n/routing'
 import { env } from '@/lib/env'
-import { contentPageExists } from '@/services/content/page-index'
+import { localizePath } from '@/i18n/paths'
+import { cmsRedirect, contentPageExists } from '@/services/content/page-index'
 
 /** No route matches this path, so Next renders the global not-found page (with status 404). */
 const NOT_FOUND_PATH = '/__not-found'
@@ -38,10 +39,19 @@ export async function proxy(request: NextRequest) {
     response.headers.set('Vary', 'Accept-Language, Cookie, User-Agent')
   } else {
     const url = request.nextUrl.clone()
-    url.pathname = (await exists(decision.path)) ? decision.pathname : NOT_FOUND_PATH
-    const headers = new Headers(request.headers)
-    headers.set('x-next-intl-locale', decision.locale)
-    response = NextResponse.rewrite(url, { request: { headers } })
+    // Editors previewing drafts (Next's draft-mode cookie) may look at pages that are not published yet.
+    const previewing = request.cookies.has('__prerender_bypass')
+    const found = previewing || (await exists(decision.path))
+    const redirect = found ? null : await cmsRedirect(decision.path).catch(() => null)
+    if (redirect) {
+      const target = redirect.target.startsWith('/') ? localizePath(decision.locale, redirect.target) + request.nextUrl.search : redirect.target
+      response = NextResponse.redirect(new URL(target, request.url), redirect.status)
+    } else {
+      url.pathname = found ? decision.pathname : NOT_FOUND_PATH
+      const headers = new Headers(request.headers)
+      headers.set('x-next-intl-locale', decision.locale)
+      response = NextResponse.rewrite(url, { request: { headers } })
+    }
   }
   if (decision.setLocaleCookie) {
     response.cookies.set(localeCookie.name, decision.setLocaleCookie, localeCookie.options)

@@ -5,7 +5,7 @@
 //   3. server render throughput, served from the render cache and freshly rendered.
 // Usage: start the site (`npm start`), then `npm run bench [-- --url http://localhost:3000 --paths /,/de]`.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 
@@ -80,11 +80,19 @@ async function throughput(pagePath, { requests = 200, concurrency = 4, headers =
   return +(requests / ((performance.now() - started) / 1000)).toFixed(1)
 }
 
+// Next re-renders a cached page on a request carrying its preview id in this header (on-demand
+// revalidation); that measures rendering without the cache.
+const manifest = path.resolve('.next', 'prerender-manifest.json')
+const previewModeId = existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).preview?.previewModeId : undefined
+
 const results = { base, date: new Date().toISOString(), pages: {} }
 for (const pagePath of paths) {
   const entry = {}
   entry.firstLoadJs = await firstLoadJs(pagePath)
   entry.cachedPagesPerSecond = await throughput(pagePath)
+  if (previewModeId) {
+    entry.uncachedPagesPerSecond = await throughput(pagePath, { requests: 60, headers: { 'x-prerender-revalidate': previewModeId } })
+  }
   if (!args['skip-lighthouse']) entry.lighthouseMobile = lighthouse(pagePath)
   results.pages[pagePath] = entry
   console.log(pagePath, JSON.stringify(entry))

@@ -102,4 +102,28 @@ describe('pages created in the admin', () => {
     await cms(`/pages/${created.doc.id}`, { method: 'DELETE' })
     expect((await fetch(`${baseUrl()}/landings/autumn`)).status).toBe(404)
   })
+
+  it('keeps drafts off the site and shows them to signed-in editors in preview', async () => {
+    const draft = await cms('/pages', {
+      method: 'POST',
+      body: JSON.stringify({ path: '/landings/next-season', title: 'Next season', _status: 'draft', layout: [{ blockType: 'hero', heading: 'Coming soon' }] }),
+    })
+    expect((await fetch(`${baseUrl()}/landings/next-season`)).status).toBe(404)
+    expect((await fetch(`${baseUrl()}/api/preview?path=/landings/next-season`, { redirect: 'manual' })).status).toBe(401)
+
+    const page = await newPage(browser)
+    const login = await page.request.post('/cms-api/admins/login', { data: { email: 'admin@veilgate.local', password: 'veilgate-admin' } })
+    expect(login.ok()).toBe(true)
+    await page.goto('/api/preview?path=/landings/next-season&locale=de')
+    expect(new URL(page.url()).pathname).toBe('/de/landings/next-season')
+    expect(await page.locator('h1').textContent()).toBe('Coming soon')
+    await cms(`/pages/${draft.doc.id}`, { method: 'DELETE' })
+  })
+
+  it('follows redirects set up in the admin, keeping the locale', async () => {
+    await cms('/redirects', { method: 'POST', body: JSON.stringify({ from: '/old-static-ip', to: { type: 'custom', url: '/extras/personal-static-ip' }, type: '301' }) })
+    const response = await fetch(`${baseUrl()}/de/old-static-ip`, { redirect: 'manual' })
+    expect(response.status).toBe(301)
+    expect(new URL(response.headers.get('location')!, baseUrl()).pathname).toBe('/de/extras/personal-static-ip')
+  })
 })

@@ -39,3 +39,19 @@ export async function contentPageExists(path: string): Promise<boolean> {
   const result = await db().query(EXISTS, [candidatePaths(path)])
   return (result.rowCount ?? 0) > 0
 }
+
+const REDIRECT = `
+  select r.type::text as status, case when r.to_type = 'custom' then r.to_url else p.path end as target
+    from redirects r
+    left join redirects_rels rr on rr.parent_id = r.id
+    left join pages p on p.id = rr.pages_id
+   where r."from" = any($1::varchar[])
+   limit 1`
+
+/** A redirect an editor set up in the admin (Redirects collection) for a path without content. */
+export async function cmsRedirect(path: string): Promise<{ target: string; status: 301 | 302 } | null> {
+  const result = await db().query(REDIRECT, [candidatePaths(path)])
+  const row = result.rows[0] as { status: string; target: string | null } | undefined
+  if (!row?.target) return null
+  return { target: row.target, status: row.status === '302' ? 302 : 301 }
+}

@@ -12,11 +12,13 @@ export type ResolvedPage = {
   translatedLocales: LocaleCode[]
 }
 
-async function findByPath(path: string, locale: LocaleCode): Promise<ResolvedPage | null> {
+async function findByPath(path: string, locale: LocaleCode, draft: boolean): Promise<ResolvedPage | null> {
   const payload = await payloadClient()
   const result = await payload.find({
     collection: 'pages',
-    where: { and: [{ path: { equals: normalisePagePath(path) } }, { _status: { equals: 'published' } }] },
+    // Previews (draft mode) show the latest saved version; visitors only published pages.
+    where: draft ? { path: { equals: normalisePagePath(path) } } : { and: [{ path: { equals: normalisePagePath(path) } }, { _status: { equals: 'published' } }] },
+    draft,
     locale,
     fallbackLocale: defaultLocale,
     depth: 1,
@@ -34,15 +36,15 @@ async function findByPath(path: string, locale: LocaleCode): Promise<ResolvedPag
  * lookup fails, retry once with the locale prefix stripped; still nothing is a
  * 404 (null). A lookup that fails twice is an error, not a missing page.
  */
-export async function resolvePage(path: string, locale: LocaleCode): Promise<ResolvedPage | null> {
+export async function resolvePage(path: string, locale: LocaleCode, { draft = false }: { draft?: boolean } = {}): Promise<ResolvedPage | null> {
   let failed = false
   try {
-    const found = await findByPath(path, locale)
+    const found = await findByPath(path, locale, draft)
     if (found) return found
   } catch {
     failed = true
   }
   const { path: stripped, prefixed } = splitLocalePath(path)
   if (!prefixed && !failed) return null
-  return findByPath(stripped, locale)
+  return findByPath(stripped, locale, draft)
 }

@@ -19,9 +19,9 @@ function translation(doc: { translatedLocales?: unknown }, locale: LocaleCode) {
  * What lives at a public path: a CMS page (also `/…/page/N` of a listing
  * page), a blog post at `/blog/{slug}`, or a help article under `/help/`.
  */
-export async function resolveContent(requestPath: string, locale: LocaleCode): Promise<ResolvedContent | null> {
+export async function resolveContent(requestPath: string, locale: LocaleCode, { draft = false }: { draft?: boolean } = {}): Promise<ResolvedContent | null> {
   const { path, pageNumber } = splitPagination(requestPath)
-  const resolved = await resolvePage(path, locale)
+  const resolved = await resolvePage(path, locale, { draft })
   if (resolved) return { kind: 'page', path, pageNumber, page: resolved.page, fallback: resolved.fallback, translatedLocales: resolved.translatedLocales }
   if (pageNumber > 1) return null
 
@@ -32,7 +32,8 @@ export async function resolveContent(requestPath: string, locale: LocaleCode): P
     const found = await payload.find({
       collection: 'posts',
       ...common,
-      where: { and: [{ slug: { equals: slug } }, { _status: { equals: 'published' } }] },
+      where: draft ? { slug: { equals: slug } } : { and: [{ slug: { equals: slug } }, { _status: { equals: 'published' } }] },
+      draft,
     })
     const post = found.docs[0]
     return post ? { kind: 'post', path: requestPath, post, ...translation(post, locale) } : null

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next'
+import { draftMode } from 'next/headers'
 import { notFound } from 'next/navigation'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { cache } from 'react'
@@ -7,6 +8,7 @@ import { HelpArticleView } from '@/components/content/HelpArticleView'
 import { PostView } from '@/components/content/PostView'
 import { Breadcrumbs, type Crumb } from '@/components/layout/Breadcrumbs'
 import { FallbackAlert } from '@/components/layout/FallbackAlert'
+import { LivePreviewRefresh } from '@/components/layout/LivePreviewRefresh.client'
 import { SiteShell } from '@/components/layout/SiteShell'
 import { OrganizationJsonLd } from '@/components/seo/JsonLd'
 import { defaultLocale, isLocaleCode, type LocaleCode } from '@/i18n/locales'
@@ -29,13 +31,14 @@ function pathFrom(slug: string[] | undefined): string {
   return `/${slug.map((part) => decodeURIComponent(part)).join('/')}`
 }
 
-const load = cache((path: string, locale: LocaleCode) => resolveContent(path, locale))
+const load = cache((path: string, locale: LocaleCode, draft: boolean) => resolveContent(path, locale, { draft }))
 
 async function read(params: Props['params']) {
   const { locale: raw, slug } = await params
   const locale = isLocaleCode(raw) ? raw : defaultLocale
   const path = pathFrom(slug)
-  return { locale, path, content: await load(path, locale) }
+  const draft = (await draftMode()).isEnabled
+  return { locale, path, draft, content: await load(path, locale, draft) }
 }
 
 function describe(content: ResolvedContent) {
@@ -67,7 +70,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function ContentPage({ params }: Props) {
-  const { locale, path, content } = await read(params)
+  const { locale, path, draft, content } = await read(params)
   setRequestLocale(locale)
   if (!content) notFound()
   const t = await getTranslations('Content')
@@ -101,6 +104,7 @@ export default async function ContentPage({ params }: Props) {
         {body}
       </div>
       {path === '/' && <OrganizationJsonLd locale={locale} />}
+      {draft && <LivePreviewRefresh />}
     </SiteShell>
   )
 }
