@@ -1,4 +1,5 @@
 import type { Field } from 'payload'
+import { normalisePagePath } from '@/services/content/paths'
 
 /** The spec's page settings (title, description, keywords, Open Graph, Twitter, canonical, no-index, structured data). */
 export const seoSettingsField: Field = {
@@ -24,3 +25,17 @@ export const translatedLocalesField: Field = { name: 'translatedLocales', type: 
 
 /** Plain text of the document in each locale, kept for full-text search; never edited by hand. */
 export const searchTextField: Field = { name: 'searchText', type: 'textarea', localized: true, admin: { hidden: true } }
+
+/** A site path without locale prefix, the same in every locale; normalised on save and unique. */
+export function pathField({ pattern, message, description }: { pattern: RegExp; message: string; description: string }): Field {
+  return {
+    name: 'path',
+    type: 'text',
+    required: true,
+    unique: true,
+    index: true,
+    admin: { position: 'sidebar', description },
+    hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? normalisePagePath(value) : value)] },
+    validate: (value: unknown) => (typeof value === 'string' && pattern.test(value) ? true : message),
+  }
+}

@@ -1,8 +1,7 @@
 import type { CollectionConfig } from 'payload'
 import { editorial } from '@/access'
-import { normalisePagePath } from '@/services/content/paths'
 import { markTranslatedLocales } from '../Pages/hooks/translatedLocales'
-import { seoSettingsField, searchTextField, translatedLocalesField } from '../fields'
+import { pathField, seoSettingsField, searchTextField, translatedLocalesField } from '../fields'
 import { indexText } from '../searchText'
 import { revalidateDocument } from '../revalidate'
 
@@ -21,17 +20,7 @@ export const HelpArticles: CollectionConfig = {
   },
   fields: [
     { name: 'title', type: 'text', localized: true, required: true },
-    {
-      name: 'path',
-      type: 'text',
-      required: true,
-      unique: true,
-      index: true,
-      admin: { position: 'sidebar', description: 'e.g. /help/manuals/wireguard/windows' },
-      hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? normalisePagePath(value) : value)] },
-      validate: (value: unknown) =>
-        typeof value === 'string' && /^\/help\/[A-Za-z0-9\-_/]+$/.test(value) ? true : 'A help path starts with /help/',
-    },
+    pathField({ pattern: /^\/help\/[A-Za-z0-9\-_/]+$/, message: 'A help path starts with /help/', description: 'e.g. /help/manuals/wireguard/windows' }),
     { name: 'section', type: 'select', required: true, options: [...helpSections], admin: { position: 'sidebar' } },
     {
       name: 'platform',

@@ -1,9 +1,8 @@
 import type { CollectionConfig } from 'payload'
 import { publishedOrSignedIn, signedIn } from '@/access'
 import { blockConfigs } from '@/blocks/registry'
-import { normalisePagePath } from '@/services/content/paths'
 import { revalidatePage, revalidatePageDelete } from './hooks/revalidatePage'
-import { seoSettingsField, searchTextField, translatedLocalesField } from '../fields'
+import { pathField, seoSettingsField, searchTextField, translatedLocalesField } from '../fields'
 import { indexText } from '../searchText'
 import { markTranslatedLocales } from './hooks/translatedLocales'
 
@@ -27,17 +26,11 @@ export const Pages: CollectionConfig = {
   },
   fields: [
     { name: 'title', type: 'text', localized: true, required: true },
-    {
-      name: 'path',
-      type: 'text',
-      required: true,
-      unique: true,
-      index: true,
-      admin: { position: 'sidebar', description: 'Without locale prefix, e.g. / or /extras/personal-vpn-server' },
-      hooks: { beforeValidate: [({ value }) => (typeof value === 'string' ? normalisePagePath(value) : value)] },
-      validate: (value: unknown) =>
-        typeof value === 'string' && /^\/[A-Za-z0-9\-_/.]*$/.test(value) ? true : 'A path starts with / and uses letters, digits, - _ . and /',
-    },
+    pathField({
+      pattern: /^\/[A-Za-z0-9\-_/.]*$/,
+      message: 'A path starts with / and uses letters, digits, - _ . and /',
+      description: 'Without locale prefix, e.g. / or /extras/personal-vpn-server',
+    }),
     { name: 'layout', type: 'blocks', localized: true, blocks: [...blockConfigs] },
     seoSettingsField,
     translatedLocalesField,
