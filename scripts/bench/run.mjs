@@ -24,13 +24,26 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)]
 }
 
+/** fetch with one retry: the server may close an idle keep-alive connection between phases. */
+async function get(url, init) {
+  try {
+    return await fetch(url, init)
+  } catch {
+    return fetch(url, init)
+  }
+}
+
 async function firstLoadJs(pagePath) {
-  const html = await (await fetch(base + pagePath, { headers: { 'accept-language': 'en' } })).text()
-  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]).filter((src) => !/noModule/i.test(src))
+  const html = await (await get(base + pagePath, { headers: { 'accept-language': 'en' } })).text()
+  // Scripts marked noModule (legacy polyfills) are not loaded by current browsers.
+  const scripts = [...html.matchAll(/<script([^>]+)>/g)]
+    .filter((m) => !/nomodule/i.test(m[1]))
+    .map((m) => /src="([^"]+)"/.exec(m[1])?.[1])
+    .filter(Boolean)
   let raw = 0
   let gzip = 0
   for (const src of new Set(scripts)) {
-    const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())
+    const body = Buffer.from(await (await get(new URL(src, base))).arrayBuffer())
     raw += body.length
     gzip += gzipSync(body, { level: 9 }).length
   }
@@ -72,7 +85,7 @@ async function throughput(pagePath, { requests = 200, concurrency = 4, headers =
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next++ < requests) {
-        const response = await fetch(base + pagePath, { headers: { 'accept-language': 'en', ...headers } })
+        const response = await get(base + pagePath, { headers: { 'accept-language': 'en', ...headers } })
         await response.arrayBuffer()
       }
     }),

@@ -1,31 +1,14 @@
 'use client'
 
-import { useEffect, useState } from 'react'
-import english from '../../messages/en.json'
+import { useErrorTexts } from '@/components/layout/errorTexts'
 import { getLocale } from '@/i18n/locales'
 import { localizePath, splitLocalePath } from '@/i18n/paths'
 
-type Texts = Pick<typeof english.ServerError, 'failure' | 'goHome'>
-
-/**
- * Shown when even the error page could not render. It starts in English and
- * swaps to the visitor's language once that file has loaded.
- */
+/** Shown when even the error page could not render: the failure text and a link home. */
 export default function GlobalError() {
-  const [locale, setLocale] = useState('en')
-  const [texts, setTexts] = useState<Texts>(english.ServerError)
-
-  useEffect(() => {
-    const code = splitLocalePath(window.location.pathname).locale
-    if (code === 'en') return
-    import(`../../messages/${code}.json`)
-      .then((module: { default: { ServerError?: Partial<Texts> } }) => {
-        setLocale(code)
-        setTexts({ ...english.ServerError, ...module.default.ServerError })
-      })
-      .catch(() => undefined)
-  }, [])
-
+  const { texts } = useErrorTexts()
+  // The root layout failed, so <html lang> may be missing: the URL names the locale.
+  const locale = typeof window === 'undefined' ? 'en' : splitLocalePath(window.location.pathname).locale
   const definition = getLocale(locale)
   return (
     <html lang={definition.tag} dir={definition.dir}>

@@ -1,30 +1,28 @@
 'use client'
 
-import { useLocale, useTranslations } from 'next-intl'
-import { localeFromTag } from '@/i18n/locales'
+import { useErrorTexts } from '@/components/layout/errorTexts'
 import { localizePath } from '@/i18n/paths'
 import { brand } from '@/lib/brand'
 
 /** The server-error page: try again, or reach support. */
 export default function ServerError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const t = useTranslations('ServerError')
-  const locale = localeFromTag(useLocale())?.code ?? 'en'
+  const { texts: t, locale } = useErrorTexts()
   return (
     <main id="main" className="container-site flex min-h-[60vh] flex-col items-center justify-center py-20 text-center">
-      <h1 className="text-4xl font-extrabold tracking-tight">{t('title')}</h1>
-      <p className="mt-4 max-w-xl text-lg text-muted">{t('text')}</p>
+      <h1 className="text-4xl font-extrabold tracking-tight">{t.title}</h1>
+      <p className="mt-4 max-w-xl text-lg text-muted">{t.text}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <button type="button" className="btn-primary px-7 py-3 text-base" onClick={() => reset()}>
-          {t('tryAgain')}
+          {t.tryAgain}
         </button>
         <a href={localizePath(locale, '/')} className="btn-outline px-7 py-3 text-base">
-          {t('goHome')}
+          {t.goHome}
         </a>
       </div>
       <p className="mt-6 text-sm text-muted">
-        {t('contactPrompt')}{' '}
+        {t.contactPrompt}{' '}
         <a href={`mailto:${brand.supportEmail}`} className="font-medium text-brand-700 underline underline-offset-2">
-          {t('contactUs')}
+          {t.contactUs}
         </a>
       </p>
     </main>
