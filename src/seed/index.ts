@@ -8,7 +8,6 @@ import { homeContent, homeLayout } from './content/home'
 import { seedLayout } from './content/transform'
 
 const context = { disableRevalidate: true }
-const published = '_status' as const
 
 type PageSeed = { path: string; title: string; settings?: Record<string, unknown>; layout?: { blockType: string }[] }
 type PostSeed = { slug: string; title: string; excerpt: string; category: string; author: string; publishedAt: string; markdown: string }
@@ -57,7 +56,7 @@ async function seedHome(payload: Payload) {
   const page = await payload.create({
     collection: 'pages',
     locale: defaultLocale,
-    data: { path: '/', title: english.title, settings: english.settings, layout: homeLayout(english), [published]: 'published' },
+    data: { path: '/', title: english.title, settings: english.settings, layout: homeLayout(english), _status: 'published' as const },
     context,
   })
   for (const [code, content] of Object.entries(homeContent) as [LocaleCode, typeof english][]) {
@@ -66,7 +65,7 @@ async function seedHome(payload: Payload) {
       collection: 'pages',
       id: page.id,
       locale: code,
-      data: { title: content.title, settings: content.settings, layout: homeLayout(content) as FeaturesBlock[] as never, [published]: 'published' },
+      data: { title: content.title, settings: content.settings, layout: homeLayout(content) as FeaturesBlock[] as never, _status: 'published' as const },
       context,
     })
   }
@@ -80,7 +79,7 @@ async function seedPages(payload: Payload) {
     const created = await payload.create({
       collection: 'pages',
       locale: defaultLocale,
-      data: { path: data.path, title: data.title, settings: data.settings, layout: seedLayout(data.layout) as never, [published]: 'published' },
+      data: { path: data.path, title: data.title, settings: data.settings, layout: seedLayout(data.layout) as never, _status: 'published' as const },
       context,
     })
     // Translations sit in pages/<locale>/<same file name>.json.
@@ -91,7 +90,7 @@ async function seedPages(payload: Payload) {
         collection: 'pages',
         id: created.id,
         locale,
-        data: { title: translated.data.title, settings: translated.data.settings, layout: seedLayout(translated.data.layout) as never, [published]: 'published' },
+        data: { title: translated.data.title, settings: translated.data.settings, layout: seedLayout(translated.data.layout) as never, _status: 'published' as const },
         context,
       })
     }
@@ -124,7 +123,7 @@ async function seedPosts(payload: Payload) {
         category: categories.get(data.category),
         author: authors.get(data.author),
         body: markdownToLexical(data.markdown) as never,
-        [published]: 'published',
+        _status: 'published' as const,
       },
       context,
     })

@@ -1,5 +1,5 @@
 import type { Payload } from 'payload'
-import { defaultLocale, hreflangExcluded, isLocaleCode, type LocaleCode } from '@/i18n/locales'
+import { hreflangExcluded, isLocaleCode, type LocaleCode } from '@/i18n/locales'
 import { splitLocalePath } from '@/i18n/paths'
 import { priceList, purchaseIdsOf } from '@/services/catalog/catalog'
 import type { PriceListItem } from '@/services/catalog/priceList'
@@ -70,4 +70,3 @@ export async function pagePayload(payload: Payload, rawPath: string, localeParam
   }
 }
 
-export { defaultLocale }
