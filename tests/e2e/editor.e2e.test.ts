@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseUrl, launchBrowser, newPage } from './browser'
@@ -123,5 +124,31 @@ describe('pages created in the admin', () => {
     const response = await fetch(`${baseUrl()}/de/old-static-ip`, { redirect: 'manual' })
     expect(response.status).toBe(301)
     expect(new URL(response.headers.get('location')!, baseUrl()).pathname).toBe('/de/extras/personal-static-ip')
+  })
+
+  it('shows uploaded images lazily, with the webp rendition, vertical when taller than wide', async () => {
+    const png = await sharp({ create: { width: 300, height: 600, channels: 3, background: '#4338ca' } }).png().toBuffer()
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'tall-test.png')
+    form.append('_payload', JSON.stringify({ description: 'A tall test image' }))
+    const upload = await fetch(`${baseUrl()}/cms-api/media`, { method: 'POST', headers: { authorization: `JWT ${token}` }, body: form })
+    expect(upload.status).toBe(201)
+    const media = (await upload.json()).doc
+    expect(media).toMatchObject({ width: 300, height: 600 })
+    expect(media.sizes.webp.url).toMatch(/\.webp$/)
+    await createPage('/landings/image-check', 'Image check')
+    const pageDoc = await cms('/pages?where[path][equals]=/landings/image-check')
+    await cms(`/pages/${pageDoc.docs[0].id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ layout: [{ blockType: 'hero', heading: 'Image check' }, { blockType: 'image', image: media.id, caption: 'Portrait' }] }),
+    })
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } })
+    await page.goto('/landings/image-check')
+    const image = page.locator('main img[alt="A tall test image"]')
+    expect(await image.getAttribute('loading')).toBe('lazy')
+    expect(await image.getAttribute('data-orientation')).toBe('vertical')
+    expect(await page.locator('main picture source[type="image/webp"]').count()).toBe(1)
+    await image.scrollIntoViewIfNeeded()
+    await expect.poll(() => image.getAttribute('data-state')).toBe('loaded')
   })
 })
