@@ -133,8 +133,11 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log = () 
     async stop() {
       if (stopped) return
       stopped = true
-      if (leftover) await stopPid(leftover.pid)
-      else await server.stop()
+      if (leftover) return stopPid(leftover.pid)
+      // Ctrl-C reaches PostgreSQL too (same process group); it may already be gone.
+      const child = server.process
+      if (!child || child.exitCode !== null || child.signalCode !== null) return
+      await Promise.race([server.stop(), new Promise((resolve) => setTimeout(resolve, 15_000))])
     },
   }
 }
