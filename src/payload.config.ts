@@ -73,7 +73,7 @@ export default buildConfig({
   onInit: prepareDatabase,
   // Runs scheduled publishing (and other queued jobs) every minute inside the server process.
   jobs: {
-    autoRun: [{ cron: '* * * * *', queue: 'default', limit: 20 }],
+    autoRun: process.env.JOBS_AUTORUN === 'false' ? [] : [{ cron: '* * * * *', queue: 'default', limit: 20 }],
     shouldAutoRun: () => process.env.NEXT_PHASE !== 'phase-production-build' && process.env.PAYLOAD_SKIP_PREPARE !== 'true',
   },
 })

@@ -3,3 +3,5 @@ import { inject } from 'vitest'
 process.env.DATABASE_URL = inject('databaseUrl')
 process.env.PAYLOAD_SECRET ||= 'integration-test-secret-0123456789'
 process.env.MEDIA_DIR ||= '.data/test-media'
+// No minute-by-minute job runner inside the test process (it would keep it alive).
+process.env.JOBS_AUTORUN = 'false'
