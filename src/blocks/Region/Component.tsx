@@ -1,14 +1,12 @@
 import { getTranslations } from 'next-intl/server'
-import { getLocale } from '@/i18n/locales'
-import { payloadClient } from '@/services/content/payload'
-import { serverLocations } from '@/services/content/servers'
+import { locationsFor } from '../serverLocations'
 import type { BlockProps } from '../types'
 
 /** Where a personal static IP can be located (the `/vpn/iplist/` data). */
 export async function Region({ block, locale }: BlockProps<'region'>) {
   const t = await getTranslations('Blocks')
-  const locations = (await serverLocations(await payloadClient())).filter((l) => l.staticIp)
-  const countries = new Intl.DisplayNames([getLocale(locale).tag], { type: 'region' })
+  const { locations: all, countries } = await locationsFor(locale)
+  const locations = all.filter((l) => l.staticIp)
   return (
     <section className="py-16">
       <div className="container-site">

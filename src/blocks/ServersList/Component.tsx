@@ -1,13 +1,12 @@
 import { getTranslations } from 'next-intl/server'
-import { getLocale } from '@/i18n/locales'
-import { payloadClient } from '@/services/content/payload'
-import { groupByRegion, serverLocations } from '@/services/content/servers'
+import { groupByRegion } from '@/services/content/servers'
+import { locationsFor } from '../serverLocations'
 import type { BlockProps } from '../types'
 
 export async function ServersList({ block, locale }: BlockProps<'serversList'>) {
   const t = await getTranslations('Blocks')
-  const regions = groupByRegion(await serverLocations(await payloadClient()))
-  const countries = new Intl.DisplayNames([getLocale(locale).tag], { type: 'region' })
+  const { locations, countries } = await locationsFor(locale)
+  const regions = groupByRegion(locations)
   return (
     <section className="py-16">
       <div className="container-site">

@@ -1,14 +1,11 @@
 import { getTranslations } from 'next-intl/server'
-import { getLocale } from '@/i18n/locales'
-import { payloadClient } from '@/services/content/payload'
-import { serverLocations } from '@/services/content/servers'
+import { locationsFor } from '../serverLocations'
 import type { BlockProps } from '../types'
 
 /** Locations as dots on an equirectangular projection; the list below carries the same facts as text. */
 export async function ServersMap({ block, locale }: BlockProps<'serversMap'>) {
   const t = await getTranslations('Blocks')
-  const locations = await serverLocations(await payloadClient())
-  const countries = new Intl.DisplayNames([getLocale(locale).tag], { type: 'region' })
+  const { locations, countries } = await locationsFor(locale)
   const total = locations.reduce((sum, l) => sum + l.servers, 0)
   return (
     <section className="bg-brand-950 py-16 text-white">
