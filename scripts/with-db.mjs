@@ -9,7 +9,8 @@ if (!command) {
   console.error('usage: node scripts/with-db.mjs <command> [args…]')
   process.exit(2)
 }
-const { env, release } = await prepareAppEnv()
+// A database the running site uses is borrowed, never stopped, when the command ends.
+const { env, release } = await prepareAppEnv({ borrow: true })
 const child = spawn(command, args, { cwd: root, env: { ...env, PAYLOAD_SKIP_PREPARE: 'true' }, stdio: 'inherit' })
 child.on('exit', async (code) => {
   await release()

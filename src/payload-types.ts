@@ -77,6 +77,7 @@ export interface Config {
     'server-locations': ServerLocation;
     media: Media;
     admins: Admin;
+    outbox: Outbox;
     forms: Form;
     'form-submissions': FormSubmission;
     redirects: Redirect;
@@ -98,6 +99,7 @@ export interface Config {
     'server-locations': ServerLocationsSelect<false> | ServerLocationsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     admins: AdminsSelect<false> | AdminsSelect<true>;
+    outbox: OutboxSelect<false> | OutboxSelect<true>;
     forms: FormsSelect<false> | FormsSelect<true>;
     'form-submissions': FormSubmissionsSelect<false> | FormSubmissionsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
@@ -223,6 +225,7 @@ export interface Config {
   user: Admin;
   jobs: {
     tasks: {
+      sendEmail: TaskSendEmail;
       schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
@@ -902,6 +905,44 @@ export interface Admin {
   collection: 'admins';
 }
 /**
+ * Messages the site sent while no SMTP server is configured, newest first.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "outbox".
+ */
+export interface Outbox {
+  id: number;
+  to: string;
+  subject: string;
+  /**
+   * "payload" for the admin’s own messages
+   */
+  template?: string | null;
+  locale?: string | null;
+  sentAt: string;
+  text?: string | null;
+  /**
+   * The HTML body as sent; rendered above.
+   */
+  html?: string | null;
+  headers?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  from?: string | null;
+  /**
+   * The send job that stored this message (one message per job); empty for Payload’s own messages.
+   */
+  jobId?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "forms".
  */
@@ -1171,7 +1212,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'schedulePublish';
+        taskSlug: 'inline' | 'sendEmail' | 'schedulePublish';
         taskID: string;
         input?:
           | {
@@ -1204,7 +1245,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'schedulePublish') | null;
+  taskSlug?: ('inline' | 'sendEmail' | 'schedulePublish') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -1257,6 +1298,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'admins';
         value: number | Admin;
+      } | null)
+    | ({
+        relationTo: 'outbox';
+        value: number | Outbox;
       } | null)
     | ({
         relationTo: 'forms';
@@ -1814,6 +1859,24 @@ export interface AdminsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "outbox_select".
+ */
+export interface OutboxSelect<T extends boolean = true> {
+  to?: T;
+  subject?: T;
+  template?: T;
+  locale?: T;
+  sentAt?: T;
+  text?: T;
+  html?: T;
+  headers?: T;
+  from?: T;
+  jobId?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "forms_select".
  */
 export interface FormsSelect<T extends boolean = true> {
@@ -2058,6 +2121,32 @@ export interface CollectionsWidget {
     [k: string]: unknown;
   };
   width: 'full';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendEmail".
+ */
+export interface TaskSendEmail {
+  input: {
+    template: string;
+    to: string;
+    locale: string;
+    subject: string;
+    text: string;
+    html: string;
+    headers:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+  output: {
+    messageId?: string | null;
+  };
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

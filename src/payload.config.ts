@@ -7,19 +7,23 @@ import { redirectsPlugin } from '@payloadcms/plugin-redirects'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
-import { signedIn } from './access'
+import { isAdmin, signedIn } from './access'
 import { Admins } from './collections/Admins'
 import { Authors } from './collections/Authors'
 import { Categories } from './collections/Categories'
 import { GlossaryTerms } from './collections/GlossaryTerms'
 import { HelpArticles } from './collections/HelpArticles'
 import { Media } from './collections/Media'
+import { Outbox } from './collections/Outbox'
 import { Pages } from './collections/Pages'
 import { Posts } from './collections/Posts'
 import { PricePlans } from './collections/PricePlans'
 import { ServerLocations } from './collections/ServerLocations'
 import { defaultLocale, locales } from './i18n/locales'
 import { prepareDatabase } from './seed/prepare'
+import { releaseStuckJobs, runEmailQueue } from './services/email/queue'
+import { EMAIL_QUEUE, sendEmailTask } from './services/email/task'
+import { emailAdapter } from './services/email/transport'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -29,6 +33,11 @@ function secret(): string {
   // `next build` loads this config without serving anyone; a server must have a real secret.
   if (process.env.NEXT_PHASE === 'phase-production-build' || process.env.PAYLOAD_GENERATING) return 'build-time-placeholder-secret'
   throw new Error('PAYLOAD_SECRET is not set (npm start creates one in .data/ for local use)')
+}
+
+/** Jobs run in a serving process, not while building or in a one-off command. */
+function jobsRunHere(): boolean {
+  return process.env.NEXT_PHASE !== 'phase-production-build' && process.env.PAYLOAD_SKIP_PREPARE !== 'true'
 }
 
 export default buildConfig({
@@ -41,7 +50,7 @@ export default buildConfig({
     meta: { titleSuffix: ' · Veilgate admin' },
     importMap: { baseDir: path.resolve(dirname) },
   },
-  collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, ServerLocations, Media, Admins],
+  collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, ServerLocations, Media, Admins, Outbox],
   editor: lexicalEditor(),
   localization: {
     locales: locales.map((l) => ({ code: l.code, label: `${l.label} (${l.englishName})`, rtl: l.dir === 'rtl' })),
@@ -70,10 +79,37 @@ export default buildConfig({
   ],
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   telemetry: false,
-  onInit: prepareDatabase,
+  email: emailAdapter(),
+  onInit: async (payload) => {
+    await prepareDatabase(payload)
+    if (!jobsRunHere() || process.env.JOBS_AUTORUN === 'false') return
+    // Messages queued before a stop go out now, not at the next minute.
+    await releaseStuckJobs(payload)
+    void runEmailQueue(payload)
+  },
   // Runs scheduled publishing (and other queued jobs) every minute inside the server process.
   jobs: {
-    autoRun: process.env.JOBS_AUTORUN === 'false' ? [] : [{ cron: '* * * * *', queue: 'default', limit: 20 }],
-    shouldAutoRun: () => process.env.NEXT_PHASE !== 'phase-production-build' && process.env.PAYLOAD_SKIP_PREPARE !== 'true',
+    tasks: [sendEmailTask],
+    autoRun:
+      process.env.JOBS_AUTORUN === 'false'
+        ? []
+        : [
+            { cron: '* * * * *', queue: 'default', limit: 20 },
+            // Job errors print the job's input (addresses, links): the task logs its own reason.
+            { cron: '* * * * *', queue: EMAIL_QUEUE, limit: 50, silent: { error: true } },
+          ],
+    shouldAutoRun: jobsRunHere,
+    // Payload hides its jobs collection; admins (only) see it under System, failed messages included.
+    jobsCollectionOverrides: ({ defaultJobsCollection }) => ({
+      ...defaultJobsCollection,
+      labels: { singular: 'Job', plural: 'Jobs' },
+      admin: {
+        ...defaultJobsCollection.admin,
+        hidden: false,
+        group: 'System',
+        defaultColumns: ['taskSlug', 'queue', 'processing', 'hasError', 'totalTried', 'completedAt', 'createdAt'],
+      },
+      access: { ...defaultJobsCollection.access, read: isAdmin },
+    }),
   },
 })

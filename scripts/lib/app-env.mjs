@@ -19,8 +19,11 @@ function localSecret(dir) {
   return readFileSync(file, 'utf8').trim()
 }
 
-/** Returns the environment for the app and a function that releases what was started. */
-export async function prepareAppEnv({ log = console.log } = {}) {
+/**
+ * Returns the environment for the app and a function that releases what was started.
+ * `borrow`: a one-off command that leaves a database server it found running alone.
+ */
+export async function prepareAppEnv({ log = console.log, borrow = false } = {}) {
   const dir = dataDir()
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
   if (!env.PAYLOAD_SECRET) env.PAYLOAD_SECRET = localSecret(dir)
@@ -32,6 +35,7 @@ export async function prepareAppEnv({ log = console.log } = {}) {
       dataDir: path.join(dir, 'postgres'),
       port,
       database: 'veilgate',
+      stopReused: !borrow,
       log: env.DEBUG_POSTGRES ? (m) => log(`[postgres] ${m}`) : () => {},
     })
     env.DATABASE_URL = db.url

@@ -75,8 +75,11 @@ async function stopPid(pid) {
 /**
  * Starts (initialising on first use) a PostgreSQL cluster in `dataDir` and
  * makes sure `database` exists. Resolves to its URL and a `stop` function.
+ * A server already running on `dataDir` is reused; `stop` stops it only with
+ * `stopReused` (the site taking over a server a killed start left behind), never
+ * for a one-off command that borrows the running site's database.
  */
-export async function startEmbeddedPostgres({ dataDir, port, database, log = () => {} }) {
+export async function startEmbeddedPostgres({ dataDir, port, database, log = () => {}, stopReused = true }) {
   const binDir = hydrateSymlinks()
   openPathFor(dataDir)
   openPathFor(path.join(binDir, 'native', 'bin', 'postgres'))
@@ -133,7 +136,7 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log = () 
     async stop() {
       if (stopped) return
       stopped = true
-      if (leftover) return stopPid(leftover.pid)
+      if (leftover) return stopReused ? stopPid(leftover.pid) : undefined
       // Ctrl-C reaches PostgreSQL too (same process group); it may already be gone.
       const child = server.process
       if (!child || child.exitCode !== null || child.signalCode !== null) return

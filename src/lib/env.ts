@@ -31,6 +31,14 @@ const schema = z.object({
   SITE_PROXY_URL: z.url().optional(),
   ADMIN_EMAIL: z.email().default('admin@veilgate.local'),
   ADMIN_PASSWORD: z.string().min(8).default('veilgate-admin'),
+  /** `smtp://user:pass@host:587` or `smtps://…`; unset, every message goes into the outbox collection. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The sender of every message, `Name <address>` or a bare address. */
+  EMAIL_FROM: z.string().min(3).default('Veilgate <no-reply@veilgate.com>'),
 })
 
 export type Env = z.infer<typeof schema>

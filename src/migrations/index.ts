@@ -1,9 +1,15 @@
 import * as migration_20261122_004825_initial from './20261122_004825_initial';
+import * as migration_20261124_031855_email_outbox from './20261124_031855_email_outbox';
 
 export const migrations = [
   {
     up: migration_20261122_004825_initial.up,
     down: migration_20261122_004825_initial.down,
-    name: '20261122_004825_initial'
+    name: '20261122_004825_initial',
+  },
+  {
+    up: migration_20261124_031855_email_outbox.up,
+    down: migration_20261124_031855_email_outbox.down,
+    name: '20261124_031855_email_outbox'
   },
 ];

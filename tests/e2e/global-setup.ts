@@ -7,6 +7,8 @@ import { freePort, root } from '../support/test-db'
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
+    /** The site's data folder (its embedded PostgreSQL), for commands run beside it. */
+    dataDir: string
   }
 }
 
@@ -54,6 +56,7 @@ export default async function setup(project: TestProject) {
     throw error
   }
   project.provide('baseUrl', baseUrl)
+  project.provide('dataDir', dataDir)
   return async () => {
     server.kill('SIGTERM')
     await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)))

@@ -1,0 +1,45 @@
+// `npm run email:sample -- <template> <locale> <to>`: queues one sample message with made-up
+// variables and runs the `email` queue, so anyone can see each template (in the outbox, or at
+// the SMTP server when SMTP_URL is set). Works whether or not the site is running.
+import configPromise from '@payload-config'
+import { getPayload } from 'payload'
+import { isLocaleCode } from '@/i18n/locales'
+import { migrateDatabase } from '@/seed/prepare'
+import { emailQueueIdle, runEmailQueue } from '@/services/email/queue'
+import { sendEmail } from '@/services/email/send'
+import { isTemplateName, templateNames, type TemplateData, type TemplateName } from '@/services/email/templates'
+
+const samples: { [K in TemplateName]: TemplateData[K] } = {
+  'confirm-address': { url: '/confirm-email?token=sample-confirm-token' },
+  'fast-login': { url: '/sign-in/fast?token=sample-fast-login-token', code: '482913', minutes: 15 },
+  'password-reset': { url: '/reset-password?token=sample-reset-token', minutes: 60 },
+  'lockout-notice': { url: '/forgot-password', until: new Date(Date.now() + 30 * 60_000) },
+  'password-changed': { at: new Date(), url: '/forgot-password' },
+}
+
+const [template = '', locale = '', to = ''] = process.argv.slice(2)
+if (!isTemplateName(template) || !isLocaleCode(locale) || !to) {
+  console.error(`usage: npm run email:sample -- <template> <locale> <to>\n  templates: ${templateNames.join(', ')}\n  locales: en, de, ar, … (the 32 site locales)`)
+  process.exit(2)
+}
+
+const payload = await getPayload({ config: configPromise })
+let code = 0
+try {
+  await migrateDatabase(payload)
+  const { jobId } = await sendEmail({ template, to, locale, data: samples[template] as never }, { payload })
+  await runEmailQueue(payload)
+  await emailQueueIdle()
+  const stored = await payload.find({ collection: 'outbox', where: { jobId: { equals: jobId } }, limit: 1, overrideAccess: true })
+  const left = await payload.find({ collection: 'payload-jobs', where: { id: { equals: jobId } }, limit: 1, overrideAccess: true })
+  if (stored.docs[0]) console.log(`[email] ${template} (${locale}) stored in the outbox as #${stored.docs[0].id}: "${stored.docs[0].subject}"`)
+  else if (left.docs[0]) {
+    console.error(`[email] job ${jobId} is not done yet (tried ${left.docs[0].totalTried ?? 0} times); the site's runner retries it`)
+    code = 1
+  } else console.log(`[email] ${template} (${locale}) sent over SMTP (job ${jobId})`)
+} catch (error) {
+  console.error(`[email] ${error instanceof Error ? error.message : String(error)}`)
+  code = 1
+}
+await payload.destroy()
+process.exit(code)

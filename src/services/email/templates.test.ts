@@ -1,0 +1,105 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { formatDate, offsetMinutes, siteLink } from './templates/content'
+import { renderEmail, templateNames, type TemplateData, type TemplateName } from './templates'
+
+const samples: { [K in TemplateName]: TemplateData[K] } = {
+  'confirm-address': { url: '/confirm-email?token=abc123' },
+  'fast-login': { url: '/sign-in/fast?token=fl-42', code: '731904', minutes: 15 },
+  'password-reset': { url: '/reset-password?token=rs-77', minutes: 60 },
+  'lockout-notice': { url: '/forgot-password?from=lockout', until: '2026-11-24T18:30:00Z' },
+  'password-changed': { at: '2026-11-24T09:05:00Z', url: '/forgot-password?from=changed' },
+}
+
+/** What each variable must look like in the message (links absolute, dates in the customer's zone). */
+const expected: Record<TemplateName, (locale: string) => string[]> = {
+  'confirm-address': () => ['http://localhost:3000/confirm-email?token=abc123'],
+  'fast-login': () => ['http://localhost:3000/sign-in/fast?token=fl-42', '731904', '15'],
+  'password-reset': () => ['http://localhost:3000/reset-password?token=rs-77', '60'],
+  'lockout-notice': () => ['http://localhost:3000/forgot-password?from=lockout', '(UTC+02:00)'],
+  'password-changed': () => ['http://localhost:3000/forgot-password?from=changed', '(UTC+02:00)'],
+}
+
+const decode = (html: string) => html.replace(/&amp;/g, '&')
+
+describe('e-mail templates', () => {
+  for (const template of templateNames) {
+    for (const locale of ['en', 'de', 'ar']) {
+      it(`${template} in ${locale} carries every variable in text and HTML`, async () => {
+        const mail = await renderEmail(template, samples[template] as never, { locale, timezone: '+0200' })
+        expect(mail.subject.length).toBeGreaterThan(3)
+        for (const value of expected[template](locale)) {
+          expect(mail.text).toContain(value)
+          expect(decode(mail.html)).toContain(value)
+        }
+        expect(mail.html).toContain(`lang="${locale}"`)
+        expect(mail.html).toContain(locale === 'ar' ? 'dir="rtl"' : 'dir="ltr"')
+        expect(mail.html).toContain('support@veilgate.com')
+        expect(mail.html).toContain('Veilgate')
+        expect(mail.html).not.toMatch(/<script|<img|src="http/i)
+        if (locale !== 'en') {
+          const english = await renderEmail(template, samples[template] as never, { locale: 'en', timezone: '+0200' })
+          expect(mail.subject).not.toBe(english.subject)
+        }
+      })
+    }
+  }
+
+  it('escapes variables: a script tag comes out as text', async () => {
+    const mail = await renderEmail('fast-login', { url: '/x?a=<script>alert(1)</script>', code: '<script>alert(1)</script>', minutes: 5 }, { locale: 'en' })
+    expect(mail.html).not.toContain('<script>')
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(mail.html).toContain('%3Cscript%3E')
+  })
+
+  it('writes the plain text from the messages, not from the HTML', async () => {
+    const mail = await renderEmail('password-reset', samples['password-reset'], { locale: 'de' })
+    expect(mail.text).not.toMatch(/<[a-z]/i)
+    expect(mail.text.split('\n')[0]).toBe('Wählen Sie ein neues Passwort')
+  })
+
+  it('gives an unknown locale English', async () => {
+    const mail = await renderEmail('confirm-address', samples['confirm-address'], { locale: 'xx' })
+    expect(mail.locale.code).toBe('en')
+    expect(mail.subject).toBe('Confirm your e-mail address')
+  })
+
+  it('refuses links to other sites and bad offsets', async () => {
+    expect(() => siteLink('https://evil.example/phish')).toThrow()
+    expect(() => siteLink('javascript:alert(1)')).toThrow()
+    expect(siteLink('/a?b=1')).toBe('http://localhost:3000/a?b=1')
+    await expect(renderEmail('confirm-address', { url: '//evil.example/' }, { locale: 'en' })).rejects.toThrow()
+    expect(() => offsetMinutes('+02:00')).toThrow()
+    expect(() => offsetMinutes('Europe/Berlin')).toThrow()
+    expect(offsetMinutes('-0530')).toBe(-330)
+  })
+
+  it('formats dates in the locale at the customer’s offset', () => {
+    const de = { code: 'de' as const, tag: 'de', dir: 'ltr' as const }
+    expect(formatDate('2026-11-24T23:30:00Z', de, '+0200')).toMatch(/25\. November 2026.*01:30.*\(UTC\+02:00\)/)
+    expect(formatDate('2026-11-24T02:00:00Z', de, '-0500')).toMatch(/23\. November 2026.*21:00.*\(UTC-05:00\)/)
+  })
+
+  it('has every Email key in all 32 message files', () => {
+    const dir = path.resolve(import.meta.dirname, '../../../messages')
+    const keys = (tree: Record<string, unknown>, prefix = ''): string[] =>
+      Object.entries(tree).flatMap(([k, v]) => (typeof v === 'object' && v ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]))
+    const englishTree = JSON.parse(readFileSync(path.join(dir, 'en.json'), 'utf8')).Email
+    const english = keys(englishTree)
+    const lookup = (tree: unknown, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], tree)
+    const placeholders = (text: unknown) => [...String(text).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+    const files = readdirSync(dir).filter((f) => f.endsWith('.json'))
+    expect(files).toHaveLength(32)
+    for (const file of files) {
+      const email = JSON.parse(readFileSync(path.join(dir, file), 'utf8')).Email ?? {}
+      const own = keys(email)
+      expect(own.sort(), file).toEqual([...english].sort())
+      for (const key of own) {
+        const value = lookup(email, key)
+        expect(typeof value === 'string' && value.trim().length > 0, `${file} ${key}`).toBe(true)
+        expect(placeholders(value), `${file} ${key} placeholders`).toEqual(placeholders(lookup(englishTree, key)))
+      }
+    }
+  })
+})

@@ -1,0 +1,75 @@
+import { commonLines, formatDate, siteLink, type EmailContent, type EmailLocale, type EmailTranslator } from './content'
+
+type Context = { t: EmailTranslator; locale: EmailLocale; timezone: string }
+
+/** Every template and the variables it needs; a missing or unknown one fails type-checking. */
+export type TemplateData = {
+  'confirm-address': { url: string }
+  'fast-login': { url: string; code: string; minutes: number }
+  'password-reset': { url: string; minutes: number }
+  'lockout-notice': { url: string; until: Date | string }
+  'password-changed': { at: Date | string; url: string }
+}
+
+export type TemplateName = keyof TemplateData
+
+type Compose<T extends TemplateName> = (data: TemplateData[T], context: Context) => EmailContent
+
+const confirmAddress: Compose<'confirm-address'> = (data, { t }) => ({
+  subject: t('confirmAddress.subject'),
+  heading: t('confirmAddress.heading'),
+  paragraphs: [t('confirmAddress.body')],
+  action: { label: t('confirmAddress.button'), url: siteLink(data.url) },
+  reason: t('confirmAddress.reason'),
+  ...commonLines(t),
+})
+
+const fastLogin: Compose<'fast-login'> = (data, { t }) => ({
+  subject: t('fastLogin.subject'),
+  heading: t('fastLogin.heading'),
+  paragraphs: [t('fastLogin.body', { minutes: data.minutes })],
+  code: { label: t('fastLogin.codeLabel'), value: data.code },
+  action: { label: t('fastLogin.button'), url: siteLink(data.url) },
+  reason: t('fastLogin.reason'),
+  ...commonLines(t),
+})
+
+const passwordReset: Compose<'password-reset'> = (data, { t }) => ({
+  subject: t('passwordReset.subject'),
+  heading: t('passwordReset.heading'),
+  paragraphs: [t('passwordReset.body', { minutes: data.minutes })],
+  action: { label: t('passwordReset.button'), url: siteLink(data.url) },
+  reason: t('passwordReset.reason'),
+  ...commonLines(t),
+})
+
+const lockoutNotice: Compose<'lockout-notice'> = (data, { t, locale, timezone }) => ({
+  subject: t('lockoutNotice.subject'),
+  heading: t('lockoutNotice.heading'),
+  paragraphs: [t('lockoutNotice.body', { until: formatDate(data.until, locale, timezone) })],
+  action: { label: t('lockoutNotice.button'), url: siteLink(data.url) },
+  reason: t('lockoutNotice.reason'),
+  ...commonLines(t),
+})
+
+const passwordChanged: Compose<'password-changed'> = (data, { t, locale, timezone }) => ({
+  subject: t('passwordChanged.subject'),
+  heading: t('passwordChanged.heading'),
+  paragraphs: [t('passwordChanged.body', { at: formatDate(data.at, locale, timezone) })],
+  after: t('passwordChanged.help'),
+  action: { label: t('passwordChanged.button'), url: siteLink(data.url) },
+  reason: t('passwordChanged.reason'),
+  ...commonLines(t),
+})
+
+export const templates: { [K in TemplateName]: Compose<K> } = {
+  'confirm-address': confirmAddress,
+  'fast-login': fastLogin,
+  'password-reset': passwordReset,
+  'lockout-notice': lockoutNotice,
+  'password-changed': passwordChanged,
+}
+
+export const templateNames = Object.keys(templates) as TemplateName[]
+
+export const isTemplateName = (value: string): value is TemplateName => Object.hasOwn(templates, value)

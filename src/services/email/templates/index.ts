@@ -1,0 +1,46 @@
+import { createRequire } from 'node:module'
+import { createElement } from 'react'
+import { emailLocale, emailTranslator, offsetMinutes, type EmailContent, type EmailLocale } from './content'
+import { templates, type TemplateData, type TemplateName } from './definitions'
+import { EmailLayout } from './Layout'
+
+export { templateNames, isTemplateName, type TemplateData, type TemplateName } from './definitions'
+export type { EmailLocale } from './content'
+
+export type RenderedEmail = { subject: string; text: string; html: string; locale: EmailLocale }
+
+/**
+ * React Email's renderer, loaded at run time from node_modules. A static import would pull
+ * react-dom/server into the server-component bundle, which `next build` refuses.
+ */
+function renderer(): { render: (node: unknown, options?: object) => Promise<string> } {
+  const load = createRequire(import.meta.url)
+  return load(['@react-email', 'render'].join('/'))
+}
+
+/** The plain-text body, written from the same content as the HTML (not stripped from it). */
+export function plainText(content: EmailContent): string {
+  const lines = [content.heading, '', ...content.paragraphs.flatMap((p) => [p, ''])]
+  if (content.code) lines.push(content.code.label, content.code.value, '')
+  lines.push(`${content.action.label}:`, content.action.url, '')
+  if (content.after) lines.push(content.after, '')
+  lines.push('--', content.reason, content.support, content.automated)
+  return lines.join('\n')
+}
+
+/** Subject, text and HTML of one template, in the customer's locale and at their UTC offset. */
+export async function renderEmail<T extends TemplateName>(
+  template: T,
+  data: TemplateData[T],
+  options: { locale?: string; timezone?: string } = {},
+): Promise<RenderedEmail> {
+  const compose = templates[template]
+  if (!compose) throw new Error(`Unknown e-mail template "${String(template)}"`)
+  const locale = emailLocale(options.locale)
+  const timezone = options.timezone ?? '+0000'
+  offsetMinutes(timezone)
+  const t = await emailTranslator(locale)
+  const content = compose(data, { t, locale, timezone })
+  const html = await renderer().render(createElement(EmailLayout, { content, locale }))
+  return { subject: content.subject, text: plainText(content), html, locale }
+}

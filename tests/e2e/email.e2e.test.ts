@@ -1,0 +1,83 @@
+import { execFile } from 'node:child_process'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { root } from '../support/test-db'
+import { baseUrl, launchBrowser, newPage } from './browser'
+
+const run = promisify(execFile)
+let browser: Browser
+let token = ''
+
+/** `npm run email:sample` beside the running site, on its database (which it must not stop). */
+async function sample(template: string, locale: string, to: string) {
+  const { stdout } = await run('npm', ['run', '--silent', 'email:sample', '--', template, locale, to], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: inject('dataDir'), SITE_URL: baseUrl(), DATABASE_URL: '' },
+    timeout: 120_000,
+  })
+  return stdout
+}
+
+async function outbox(to: string, auth = true) {
+  const query = new URLSearchParams({ 'where[to][equals]': to })
+  return fetch(`${baseUrl()}/cms-api/outbox?${query}`, { headers: auth ? { authorization: `JWT ${token}` } : {} })
+}
+
+beforeAll(async () => {
+  const login = await fetch(`${baseUrl()}/cms-api/admins/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@veilgate.local', password: 'veilgate-admin' }),
+  })
+  token = (await login.json()).token
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('e-mail samples and the outbox', () => {
+  it('puts a German sample into the outbox, readable by admins only, while the site keeps running', async () => {
+    const output = await sample('password-reset', 'de', 'e2e-de@example.com')
+    expect(output).toContain('stored in the outbox')
+    expect((await outbox('e2e-de@example.com', false)).status).toBe(403)
+    const body = await (await outbox('e2e-de@example.com')).json()
+    expect(body.totalDocs).toBe(1)
+    const [doc] = body.docs
+    expect(doc.subject).toBe('Setzen Sie Ihr Veilgate-Passwort zurück')
+    expect(doc.text).toContain(`${baseUrl()}/reset-password?token=`)
+    expect(doc.html).toContain('lang="de"')
+    // The site's database was borrowed, not stopped.
+    expect((await fetch(`${baseUrl()}/`)).status).toBe(200)
+  })
+
+  it('writes the Arabic sample right to left', async () => {
+    await sample('confirm-address', 'ar', 'e2e-ar@example.com')
+    const [doc] = (await (await outbox('e2e-ar@example.com')).json()).docs
+    expect(doc.html).toContain('dir="rtl"')
+    expect(doc.html).toContain('lang="ar"')
+  })
+
+  it('lets an admin open the outbox in the admin and read a message', async () => {
+    const page = await newPage(browser)
+    await page.goto('/admin/login')
+    await page.fill('input[name="email"]', 'admin@veilgate.local')
+    await page.fill('input[name="password"]', 'veilgate-admin')
+    await page.click('button[type="submit"]')
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 30_000 })
+    // Dashboard → System → Outbox.
+    await page.locator('a[href="/admin/collections/outbox"]:not(.nav__link)').first().click()
+    await page.waitForURL('**/admin/collections/outbox**')
+    const row = page.getByRole('link', { name: 'e2e-de@example.com' }).first()
+    await row.waitFor({ timeout: 30_000 })
+    await row.click()
+    await expect(page.locator('input#field-subject').inputValue({ timeout: 30_000 })).resolves.toBe('Setzen Sie Ihr Veilgate-Passwort zurück')
+    const frame = page.frameLocator('iframe[title^="Rendered message"]')
+    await expect(frame.getByRole('heading', { name: 'Wählen Sie ein neues Passwort' }).isVisible({ timeout: 30_000 })).resolves.toBe(true)
+    await page.screenshot({ path: path.join(root, 'test-results', 'outbox-message.png'), fullPage: true })
+    await page.context().close()
+  })
+})
