@@ -59,6 +59,14 @@ describe('e-mail templates', () => {
     expect(mail.text.split('\n')[0]).toBe('Wählen Sie ein neues Passwort')
   })
 
+  it('rejects an unknown template and a missing variable', async () => {
+    // @ts-expect-error: not a template
+    await expect(renderEmail('no-such-template', { url: '/x' })).rejects.toThrow(/Unknown e-mail template/)
+    // @ts-expect-error: fast-login needs code and minutes
+    await expect(renderEmail('fast-login', { url: '/x' })).rejects.toThrow(/missing code, minutes/)
+    await expect(renderEmail('toString' as never, {} as never)).rejects.toThrow(/Unknown/)
+  })
+
   it('gives an unknown locale English', async () => {
     const mail = await renderEmail('confirm-address', samples['confirm-address'], { locale: 'xx' })
     expect(mail.locale.code).toBe('en')

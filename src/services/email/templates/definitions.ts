@@ -70,6 +70,15 @@ export const templates: { [K in TemplateName]: Compose<K> } = {
   'password-changed': passwordChanged,
 }
 
+/** The variables each template needs, checked at run time too (data can come from JSON). */
+export const templateVariables: { [K in TemplateName]: readonly (keyof TemplateData[K])[] } = {
+  'confirm-address': ['url'],
+  'fast-login': ['url', 'code', 'minutes'],
+  'password-reset': ['url', 'minutes'],
+  'lockout-notice': ['url', 'until'],
+  'password-changed': ['at', 'url'],
+}
+
 export const templateNames = Object.keys(templates) as TemplateName[]
 
 export const isTemplateName = (value: string): value is TemplateName => Object.hasOwn(templates, value)

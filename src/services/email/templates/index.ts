@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { createElement } from 'react'
 import { emailLocale, emailTranslator, offsetMinutes, type EmailContent, type EmailLocale } from './content'
-import { templates, type TemplateData, type TemplateName } from './definitions'
+import { templates, templateVariables, type TemplateData, type TemplateName } from './definitions'
 import { EmailLayout } from './Layout'
 
 export { templateNames, isTemplateName, type TemplateData, type TemplateName } from './definitions'
@@ -35,7 +35,10 @@ export async function renderEmail<T extends TemplateName>(
   options: { locale?: string; timezone?: string } = {},
 ): Promise<RenderedEmail> {
   const compose = templates[template]
-  if (!compose) throw new Error(`Unknown e-mail template "${String(template)}"`)
+  if (!compose || !Object.hasOwn(templates, template)) throw new Error(`Unknown e-mail template "${String(template)}"`)
+  const given = (data ?? {}) as Record<string, unknown>
+  const missing = (templateVariables[template] as readonly string[]).filter((key) => given[key] === undefined || given[key] === null || given[key] === '')
+  if (missing.length) throw new Error(`E-mail template "${template}" is missing ${missing.join(', ')}`)
   const locale = emailLocale(options.locale)
   const timezone = options.timezone ?? '+0000'
   offsetMinutes(timezone)
