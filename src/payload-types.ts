@@ -64,6 +64,7 @@ export type SupportedTimezones =
 export interface Config {
   auth: {
     admins: AdminAuthOperations;
+    customers: CustomerAuthOperations;
   };
   blocks: {};
   collections: {
@@ -77,6 +78,9 @@ export interface Config {
     'server-locations': ServerLocation;
     media: Media;
     admins: Admin;
+    customers: Customer;
+    'customer-sessions': CustomerSession;
+    'customer-tokens': CustomerToken;
     outbox: Outbox;
     forms: Form;
     'form-submissions': FormSubmission;
@@ -99,6 +103,9 @@ export interface Config {
     'server-locations': ServerLocationsSelect<false> | ServerLocationsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     admins: AdminsSelect<false> | AdminsSelect<true>;
+    customers: CustomersSelect<false> | CustomersSelect<true>;
+    'customer-sessions': CustomerSessionsSelect<false> | CustomerSessionsSelect<true>;
+    'customer-tokens': CustomerTokensSelect<false> | CustomerTokensSelect<true>;
     outbox: OutboxSelect<false> | OutboxSelect<true>;
     forms: FormsSelect<false> | FormsSelect<true>;
     'form-submissions': FormSubmissionsSelect<false> | FormSubmissionsSelect<true>;
@@ -222,7 +229,7 @@ export interface Config {
   widgets: {
     collections: CollectionsWidget;
   };
-  user: Admin;
+  user: Admin | Customer;
   jobs: {
     tasks: {
       sendEmail: TaskSendEmail;
@@ -236,6 +243,24 @@ export interface Config {
   };
 }
 export interface AdminAuthOperations {
+  forgotPassword: {
+    email: string;
+    password: string;
+  };
+  login: {
+    email: string;
+    password: string;
+  };
+  registerFirstUser: {
+    email: string;
+    password: string;
+  };
+  unlock: {
+    email: string;
+    password: string;
+  };
+}
+export interface CustomerAuthOperations {
   forgotPassword: {
     email: string;
     password: string;
@@ -905,6 +930,101 @@ export interface Admin {
   collection: 'admins';
 }
 /**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "customers".
+ */
+export interface Customer {
+  id: number;
+  /**
+   * Off for accounts made without a password (they got a random one nobody knows).
+   */
+  hasPassword?: boolean | null;
+  state: 'active' | 'notConfirmed' | 'banned';
+  confirmedAt?: string | null;
+  source?: ('signup' | 'checkout' | 'admin') | null;
+  locale:
+    | 'en'
+    | 'ru'
+    | 'es'
+    | 'fr'
+    | 'de'
+    | 'ua'
+    | 'pt'
+    | 'fa'
+    | 'ar'
+    | 'jp'
+    | 'zh'
+    | 'sv'
+    | 'fi'
+    | 'no'
+    | 'ko'
+    | 'be'
+    | 'bs'
+    | 'bg'
+    | 'hr'
+    | 'cs'
+    | 'da'
+    | 'nl'
+    | 'et'
+    | 'el'
+    | 'is'
+    | 'lv'
+    | 'lt'
+    | 'pl'
+    | 'ro'
+    | 'sr'
+    | 'sk'
+    | 'sl';
+  timezone: string;
+  marketingConsent?: boolean | null;
+  marketingConsentAt?: string | null;
+  marketingConsentWording?: string | null;
+  lockNoticeFor?: string | null;
+  confirmSentAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+  email: string;
+  resetPasswordToken?: string | null;
+  resetPasswordExpiration?: string | null;
+  salt?: string | null;
+  hash?: string | null;
+  resetPasswordRequestedAt?: string | null;
+  loginAttempts?: number | null;
+  lockUntil?: string | null;
+  password?: string | null;
+  collection: 'customers';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "customer-sessions".
+ */
+export interface CustomerSession {
+  id: number;
+  customer: number | Customer;
+  kind: 'auth' | 'access';
+  tokenHash: string;
+  lastUsedAt?: string | null;
+  expiresAt: string;
+  revokedAt?: string | null;
+  userAgent?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "customer-tokens".
+ */
+export interface CustomerToken {
+  id: number;
+  customer: number | Customer;
+  purpose: 'confirm';
+  tokenHash: string;
+  expiresAt: string;
+  usedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * Messages the site sent while no SMTP server is configured, newest first.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1300,6 +1420,18 @@ export interface PayloadLockedDocument {
         value: number | Admin;
       } | null)
     | ({
+        relationTo: 'customers';
+        value: number | Customer;
+      } | null)
+    | ({
+        relationTo: 'customer-sessions';
+        value: number | CustomerSession;
+      } | null)
+    | ({
+        relationTo: 'customer-tokens';
+        value: number | CustomerToken;
+      } | null)
+    | ({
         relationTo: 'outbox';
         value: number | Outbox;
       } | null)
@@ -1316,10 +1448,15 @@ export interface PayloadLockedDocument {
         value: number | Redirect;
       } | null);
   globalSlug?: string | null;
-  user: {
-    relationTo: 'admins';
-    value: number | Admin;
-  };
+  user:
+    | {
+        relationTo: 'admins';
+        value: number | Admin;
+      }
+    | {
+        relationTo: 'customers';
+        value: number | Customer;
+      };
   updatedAt: string;
   createdAt: string;
 }
@@ -1329,10 +1466,15 @@ export interface PayloadLockedDocument {
  */
 export interface PayloadPreference {
   id: number;
-  user: {
-    relationTo: 'admins';
-    value: number | Admin;
-  };
+  user:
+    | {
+        relationTo: 'admins';
+        value: number | Admin;
+      }
+    | {
+        relationTo: 'customers';
+        value: number | Customer;
+      };
   key?: string | null;
   value?:
     | {
@@ -1859,6 +2001,61 @@ export interface AdminsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "customers_select".
+ */
+export interface CustomersSelect<T extends boolean = true> {
+  hasPassword?: T;
+  state?: T;
+  confirmedAt?: T;
+  source?: T;
+  locale?: T;
+  timezone?: T;
+  marketingConsent?: T;
+  marketingConsentAt?: T;
+  marketingConsentWording?: T;
+  lockNoticeFor?: T;
+  confirmSentAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  email?: T;
+  resetPasswordToken?: T;
+  resetPasswordExpiration?: T;
+  salt?: T;
+  hash?: T;
+  resetPasswordRequestedAt?: T;
+  loginAttempts?: T;
+  lockUntil?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "customer-sessions_select".
+ */
+export interface CustomerSessionsSelect<T extends boolean = true> {
+  customer?: T;
+  kind?: T;
+  tokenHash?: T;
+  lastUsedAt?: T;
+  expiresAt?: T;
+  revokedAt?: T;
+  userAgent?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "customer-tokens_select".
+ */
+export interface CustomerTokensSelect<T extends boolean = true> {
+  customer?: T;
+  purpose?: T;
+  tokenHash?: T;
+  expiresAt?: T;
+  usedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "outbox_select".
  */
 export interface OutboxSelect<T extends boolean = true> {
@@ -2166,10 +2363,15 @@ export interface TaskSchedulePublish {
           value: number | Post;
         } | null);
     global?: string | null;
-    user?: {
-      relationTo: 'admins';
-      value: number | Admin;
-    } | null;
+    user?:
+      | ({
+          relationTo: 'admins';
+          value: number | Admin;
+        } | null)
+      | ({
+          relationTo: 'customers';
+          value: number | Customer;
+        } | null);
   };
   output?: unknown;
 }

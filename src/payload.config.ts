@@ -7,8 +7,12 @@ import { redirectsPlugin } from '@payloadcms/plugin-redirects'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { buildConfig } from 'payload'
 import sharp from 'sharp'
-import { isAdmin, signedIn } from './access'
+import { isAdmin } from './access'
+import { adminsOnlyByDefault } from './access/defaults'
 import { Admins } from './collections/Admins'
+import { Customers } from './collections/Customers'
+import { CustomerSessions } from './collections/CustomerSessions'
+import { CustomerTokens } from './collections/CustomerTokens'
 import { Authors } from './collections/Authors'
 import { Categories } from './collections/Categories'
 import { GlossaryTerms } from './collections/GlossaryTerms'
@@ -40,7 +44,7 @@ function jobsRunHere(): boolean {
   return process.env.NEXT_PHASE !== 'phase-production-build' && process.env.PAYLOAD_SKIP_PREPARE !== 'true'
 }
 
-export default buildConfig({
+export default adminsOnlyByDefault(buildConfig({
   secret: secret(),
   serverURL: process.env.SITE_URL || undefined,
   routes: { api: '/cms-api', admin: '/admin' },
@@ -50,7 +54,7 @@ export default buildConfig({
     meta: { titleSuffix: ' · Veilgate admin' },
     importMap: { baseDir: path.resolve(dirname) },
   },
-  collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, ServerLocations, Media, Admins, Outbox],
+  collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, ServerLocations, Media, Admins, Customers, CustomerSessions, CustomerTokens, Outbox],
   editor: lexicalEditor(),
   localization: {
     locales: locales.map((l) => ({ code: l.code, label: `${l.label} (${l.englishName})`, rtl: l.dir === 'rtl' })),
@@ -72,10 +76,15 @@ export default buildConfig({
     }),
     formBuilderPlugin({
       fields: { payment: false },
-      formOverrides: { admin: { group: 'Surveys' }, access: { read: () => true, create: signedIn, update: signedIn, delete: signedIn } },
-      formSubmissionOverrides: { admin: { group: 'Surveys' } },
+      formOverrides: { admin: { group: 'Surveys' }, access: { read: () => true, create: isAdmin, update: isAdmin, delete: isAdmin } },
+      // Answers arrive through /api/coms/survey/ (Local API); over /cms-api only admins see or change them.
+      formSubmissionOverrides: { admin: { group: 'Surveys' }, access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin } },
     }),
-    redirectsPlugin({ collections: ['pages'], redirectTypes: ['301', '302'], overrides: { admin: { group: 'Content' } } }),
+    redirectsPlugin({
+      collections: ['pages'],
+      redirectTypes: ['301', '302'],
+      overrides: { admin: { group: 'Content' }, access: { read: () => true, create: isAdmin, update: isAdmin, delete: isAdmin } },
+    }),
   ],
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   telemetry: false,
@@ -90,6 +99,8 @@ export default buildConfig({
   // Runs scheduled publishing (and other queued jobs) every minute inside the server process.
   jobs: {
     tasks: [sendEmailTask],
+    // Payload lets any signed-in user run, queue and cancel jobs; here only admins.
+    access: { run: isAdmin, queue: isAdmin, cancel: isAdmin },
     autoRun:
       process.env.JOBS_AUTORUN === 'false'
         ? []
@@ -112,4 +123,4 @@ export default buildConfig({
       access: { ...defaultJobsCollection.access, read: isAdmin },
     }),
   },
-})
+}))

@@ -1,17 +1,18 @@
-import type { Access } from 'payload'
+import type { Access, PayloadRequest } from 'payload'
 
-export const signedIn: Access = ({ req }) => Boolean(req.user)
+/**
+ * Signed in as an admin: the user comes from the `admins` collection. Customers, however they
+ * got a token, never qualify.
+ */
+export const isAdmin = ({ req }: { req: PayloadRequest }): boolean => req.user?.collection === 'admins'
 
-/** Visitors see published documents only; signed-in editors see drafts too. */
-export const publishedOrSignedIn: Access = ({ req }) => (req.user ? true : { _status: { equals: 'published' } })
+/** "Signed in" in the admin's sense: an admin. */
+export const signedIn: Access = isAdmin
+
+/** Visitors (and customers) see published documents only; admins see drafts too. */
+export const publishedOrSignedIn: Access = (args) => (isAdmin(args) ? true : { _status: { equals: 'published' } })
 
 export const anyone: Access = () => true
 
-/** Editors write; everyone reads. */
-export const editorial = { read: anyone, create: signedIn, update: signedIn, delete: signedIn }
-
-/**
- * Signed in as an admin: the user comes from the `admins` collection. Customers (a later
- * collection) never qualify, however they are signed in.
- */
-export const isAdmin: Access = ({ req }) => req.user?.collection === 'admins'
+/** Admins write; everyone reads. */
+export const editorial = { read: anyone, create: isAdmin, update: isAdmin, delete: isAdmin }

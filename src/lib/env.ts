@@ -37,6 +37,13 @@ const schema = z.object({
     .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Wrong passwords before a customer account locks, and for how long. */
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
+  /** How long a customer session lasts. */
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** How long an unconfirmed account may still sign in. */
+  CONFIRM_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   /** The sender of every message, `Name <address>` or a bare address. */
   EMAIL_FROM: z.string().min(3).default('Veilgate <no-reply@veilgate.com>'),
 })

@@ -1,38 +1,94 @@
 import { NextResponse } from 'next/server'
+import { createTranslator } from 'next-intl'
 import { z } from 'zod'
+import { loadMessages } from '@/i18n/messages'
+import { defaultLocale, isLocaleCode, locales } from '@/i18n/locales'
+import { errorStatus, isErrorCode, type ErrorBody, type ErrorCode } from './errors'
 
-/** An error that becomes a JSON answer with its status code and message. */
+/**
+ * An error that becomes a JSON answer `{ statusCode, code, message, field? }`. Catalogue codes
+ * (src/lib/errors.ts) get their status and a message in the request's language; `message`
+ * here is only for codes outside the catalogue, or a log.
+ */
 export class HttpError extends Error {
+  readonly field?: string
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly code = 'undefinedError',
+    readonly code: string = 'undefinedError',
+    field?: string,
   ) {
     super(message)
+    this.field = field
   }
+}
+
+/** A catalogue error, with the field it is about for validation errors. */
+export function apiError(code: ErrorCode, field?: string): HttpError {
+  return new HttpError(errorStatus[code], code, code, field)
 }
 
 export function json(data: unknown, init: { status?: number; headers?: Record<string, string> } = {}) {
   return NextResponse.json(data, { status: init.status ?? 200, headers: { 'cache-control': 'no-store', ...init.headers } })
 }
 
+/** `locale` of the body or query, else the NEXT_LOCALE cookie, else English. */
+export function requestLocale(request: Request, body?: unknown): string {
+  const fromBody = body && typeof body === 'object' ? (body as { locale?: unknown }).locale : undefined
+  const fromQuery = new URL(request.url).searchParams.get('locale')
+  const cookie = /(?:^|;\s*)NEXT_LOCALE=([^;]+)/.exec(request.headers.get('cookie') ?? '')?.[1]
+  for (const candidate of [fromBody, fromQuery, cookie]) if (typeof candidate === 'string' && isLocaleCode(candidate)) return candidate
+  return defaultLocale
+}
+
+/** The catalogue message of `code` in `locale` (English where a locale lacks it). */
+export async function errorMessage(code: ErrorCode, locale: string): Promise<string> {
+  const code_ = isLocaleCode(locale) ? locale : defaultLocale
+  const messages = await loadMessages(code_)
+  const tag = locales.find((l) => l.code === code_)?.tag ?? 'en'
+  const t = createTranslator({ locale: tag, messages, namespace: 'Errors' })
+  return t(code)
+}
+
+export async function errorBody(code: ErrorCode, locale: string, field?: string): Promise<ErrorBody> {
+  return { statusCode: errorStatus[code], code, message: await errorMessage(code, locale), ...(field ? { field } : {}) }
+}
+
+/** The first problem of a zod error: a catalogue code used as the issue's message, else INVALID_INPUT. */
+function fromZod(error: z.ZodError): { code: ErrorCode; field?: string } {
+  const issue = error.issues[0]
+  const field = issue?.path.map(String).join('.') || undefined
+  return { code: isErrorCode(issue?.message) ? issue.message : 'INVALID_INPUT', field }
+}
+
+const readsBody = (request: Request) => !['GET', 'HEAD'].includes(request.method) && /json/i.test(request.headers.get('content-type') ?? '')
+
 /**
- * Wraps a route handler: invalid input answers 400 with the first problem,
- * known errors their status, anything else 500, always JSON and never a stack.
+ * Wraps a route handler: invalid input answers 400 with its catalogue code and field, known
+ * errors their status, anything else 500; always JSON, never a stack, the message in the
+ * request's language.
  */
 export function handler<C>(fn: (request: Request, context: C) => Promise<Response>) {
   return async (request: Request, context: C): Promise<Response> => {
+    // A copy of the body, read only when an error needs its `locale`.
+    const copy = readsBody(request) ? request.clone() : undefined
+    const locale = async () => requestLocale(request, copy ? await copy.json().catch(() => undefined) : undefined)
     try {
       return await fn(request, context)
     } catch (error) {
       if (error instanceof z.ZodError) {
-        const issue = error.issues[0]
-        const field = issue?.path.join('.')
-        return json({ statusCode: 400, code: 'INVALID_INPUT', message: field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid input') }, { status: 400 })
+        const { code, field } = fromZod(error)
+        return json(await errorBody(code, await locale(), field), { status: errorStatus[code] })
       }
-      if (error instanceof HttpError) return json({ statusCode: error.statusCode, code: error.code, message: error.message }, { status: error.statusCode })
+      if (error instanceof HttpError) {
+        if (isErrorCode(error.code) && errorStatus[error.code] === error.statusCode) {
+          return json(await errorBody(error.code, await locale(), error.field), { status: error.statusCode })
+        }
+        const body: ErrorBody = { statusCode: error.statusCode, code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) }
+        return json(body, { status: error.statusCode })
+      }
       console.error('[api]', error instanceof Error ? error.message : error)
-      return json({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'An internal error has occurred' }, { status: 500 })
+      return json(await errorBody('INTERNAL_ERROR', await locale()), { status: 500 })
     }
   }
 }
@@ -40,6 +96,12 @@ export function handler<C>(fn: (request: Request, context: C) => Promise<Respons
 /** The query string as an object, for zod. */
 export function queryOf(request: Request): Record<string, string> {
   return Object.fromEntries(new URL(request.url).searchParams)
+}
+
+/** A JSON body as an object (a missing or malformed body is an empty object, which zod then rejects). */
+export async function bodyOf(request: Request): Promise<Record<string, unknown>> {
+  const value = await request.json().catch(() => ({}))
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
 }
 
 /** The spec's GETs carry a `ts` cache-buster; it is accepted and ignored. */

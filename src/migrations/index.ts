@@ -1,5 +1,6 @@
 import * as migration_20261122_004825_initial from './20261122_004825_initial';
 import * as migration_20261124_031855_email_outbox from './20261124_031855_email_outbox';
+import * as migration_20261124_034415_customers from './20261124_034415_customers';
 
 export const migrations = [
   {
@@ -10,6 +11,11 @@ export const migrations = [
   {
     up: migration_20261124_031855_email_outbox.up,
     down: migration_20261124_031855_email_outbox.down,
-    name: '20261124_031855_email_outbox'
+    name: '20261124_031855_email_outbox',
+  },
+  {
+    up: migration_20261124_034415_customers.up,
+    down: migration_20261124_034415_customers.down,
+    name: '20261124_034415_customers'
   },
 ];

@@ -83,7 +83,7 @@ describe('sendEmail and the outbox', () => {
   })
 
   it('stores a message once even if the same job runs twice', async () => {
-    const to = 'twice@example.com'
+    const to = 'same-job-twice@example.com'
     const mail = await renderEmail('confirm-address', { url: '/c?t=2' }, { locale: 'en' })
     const input = { template: 'confirm-address', to, locale: 'en', subject: mail.subject, text: mail.text, html: mail.html, headers: { 'Message-ID': messageId() } }
     // A server stopped after storing the message but before marking the job done: the job runs again.

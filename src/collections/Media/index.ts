@@ -1,9 +1,11 @@
 import type { CollectionConfig } from 'payload'
+import { isAdmin } from '@/access'
 
 export const Media: CollectionConfig = {
   slug: 'media',
   labels: { singular: 'Media', plural: 'Media' },
-  access: { read: () => true },
+  // Images are public; only admins upload, change or delete them.
+  access: { read: () => true, create: isAdmin, update: isAdmin, delete: isAdmin },
   admin: { useAsTitle: 'filename' },
   upload: {
     staticDir: process.env.MEDIA_DIR || 'media',

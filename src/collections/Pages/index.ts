@@ -1,5 +1,5 @@
 import type { CollectionConfig } from 'payload'
-import { publishedOrSignedIn, signedIn } from '@/access'
+import { isAdmin, publishedOrSignedIn } from '@/access'
 import { blockConfigs } from '@/blocks/registry'
 import { revalidatePage, revalidatePageDelete } from './hooks/revalidatePage'
 import { pathField, seoSettingsField, searchTextField, translatedLocalesField } from '../fields'
@@ -16,7 +16,7 @@ export const Pages: CollectionConfig = {
     livePreview: { url: ({ data, locale }) => `/api/preview?path=${encodeURIComponent(data.path ?? '/')}&locale=${locale.code}` },
     preview: (doc, { locale }) => `/api/preview?path=${encodeURIComponent(String(doc.path ?? '/'))}&locale=${locale}`,
   },
-  access: { read: publishedOrSignedIn, create: signedIn, update: signedIn, delete: signedIn },
+  access: { read: publishedOrSignedIn, readVersions: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
   versions: { drafts: { schedulePublish: true }, maxPerDoc: 30 },
   hooks: {
     beforeRead: [markTranslatedLocales],

@@ -1,5 +1,5 @@
 import type { CollectionConfig } from 'payload'
-import { publishedOrSignedIn, signedIn } from '@/access'
+import { isAdmin, publishedOrSignedIn } from '@/access'
 import { markTranslatedLocales } from '../Pages/hooks/translatedLocales'
 import { seoSettingsField, searchTextField, translatedLocalesField } from '../fields'
 import { indexText } from '../searchText'
@@ -15,7 +15,7 @@ export const Posts: CollectionConfig = {
     livePreview: { url: ({ data, locale }) => `/api/preview?path=${encodeURIComponent(`/blog/${data.slug ?? ''}`)}&locale=${locale.code}` },
     preview: (doc, { locale }) => `/api/preview?path=${encodeURIComponent(`/blog/${String(doc.slug ?? '')}`)}&locale=${locale}`,
   },
-  access: { read: publishedOrSignedIn, create: signedIn, update: signedIn, delete: signedIn },
+  access: { read: publishedOrSignedIn, readVersions: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
   versions: { drafts: { schedulePublish: true }, maxPerDoc: 30 },
   hooks: {
     beforeRead: [markTranslatedLocales],

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module'
+import path from 'node:path'
 import { createElement } from 'react'
 import { emailLocale, emailTranslator, offsetMinutes, type EmailContent, type EmailLocale } from './content'
 import { templates, templateVariables, type TemplateData, type TemplateName } from './definitions'
@@ -10,12 +10,15 @@ export type { EmailLocale } from './content'
 export type RenderedEmail = { subject: string; text: string; html: string; locale: EmailLocale }
 
 /**
- * React Email's renderer, loaded at run time from node_modules. A static import would pull
- * react-dom/server into the server-component bundle, which `next build` refuses.
+ * React Email's renderer, loaded at run time by Node itself from node_modules. A static import
+ * would pull react-dom/server into the server-component bundle, which `next build` refuses, and
+ * the bundler stubs out a `require` it can see; `process.getBuiltinModule` is invisible to it.
+ * (The templates use no hooks, so elements made by the bundle's React render fine.)
  */
 function renderer(): { render: (node: unknown, options?: object) => Promise<string> } {
-  const load = createRequire(import.meta.url)
-  return load(['@react-email', 'render'].join('/'))
+  const { createRequire } = process.getBuiltinModule('node:module') as typeof import('node:module')
+  const load = createRequire(path.join(process.cwd(), 'package.json'))
+  return load('@react-email/render') as { render: (node: unknown, options?: object) => Promise<string> }
 }
 
 /** The plain-text body, written from the same content as the HTML (not stripped from it). */

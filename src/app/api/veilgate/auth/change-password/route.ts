@@ -1,0 +1,14 @@
+import { bodyOf, handler, json } from '@/lib/http'
+import { changePasswordSchema } from '@/lib/validation/auth'
+import { changePassword } from '@/services/accounts/accounts'
+import { requireSession } from '@/services/accounts/sessions'
+import { payloadClient } from '@/services/content/payload'
+
+/** POST { password, newPassword } → 200 { ok: true }; every other session of the account ends. */
+export const POST = handler(async (request) => {
+  const payload = await payloadClient()
+  const { customer, session } = await requireSession(payload, request.headers)
+  const input = changePasswordSchema.parse(await bodyOf(request))
+  await changePassword(payload, { customer, sessionId: session.id }, input)
+  return json({ ok: true })
+})

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { parseToken } from '@/services/accounts/tokens'
+import { changePasswordSchema, loginSchema, password, registerSchema } from './auth'
+
+const codeOf = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
+  result.success ? 'ok' : `${result.error!.issues[0]!.path.join('.')}:${result.error!.issues[0]!.message}`
+
+describe('the password rules of section 5, in order', () => {
+  const table: [string, string][] = [
+    ['', 'REQUIRED'],
+    [' leading-space', 'PASSWORD_WHITESPACE'],
+    ['trailing-space ', 'PASSWORD_WHITESPACE'],
+    ['\ttabbed-password', 'PASSWORD_WHITESPACE'],
+    [' short', 'PASSWORD_WHITESPACE'],
+    ['short1', 'PASSWORD_ASCII'],
+    ['1234567', 'PASSWORD_ASCII'],
+    ['pässwort-lang', 'PASSWORD_ASCII'],
+    ['emoji-😀-password', 'PASSWORD_ASCII'],
+    ['new\nline-password', 'PASSWORD_ASCII'],
+    ['12345678', 'ok'],
+    ['with inner spaces', 'ok'],
+    ['~!@#$%^&*()_+{}|:"<>?', 'ok'],
+    ['x'.repeat(257), 'INVALID_INPUT'],
+  ]
+  for (const [value, expected] of table) {
+    it(`${JSON.stringify(value).slice(0, 30)} → ${expected}`, () => {
+      const result = password.safeParse(value)
+      expect(result.success ? 'ok' : result.error.issues[0]!.message).toBe(expected)
+    })
+  }
+})
+
+describe('the sign-up and sign-in schemas', () => {
+  const valid = { username: 'Someone@Example.COM', password: 'long-enough-1', confirmPassword: 'long-enough-1', terms: true }
+
+  it('keeps the e-mail in lower case and fills defaults', () => {
+    const parsed = registerSchema.parse(valid)
+    expect(parsed).toMatchObject({ username: 'someone@example.com', marketingConsent: false, timezone: '+0000' })
+    expect(registerSchema.parse({ ...valid, locale: 'de' }).locale).toBe('de')
+    expect(registerSchema.parse({ ...valid, locale: 'xx' }).locale).toBe('en')
+  })
+
+  const table: [Record<string, unknown>, string][] = [
+    [{ username: undefined }, 'username:REQUIRED'],
+    [{ username: '   ' }, 'username:REQUIRED'],
+    [{ username: 'no-at-sign' }, 'username:INVALID_EMAIL'],
+    [{ username: 'a@b' }, 'username:INVALID_EMAIL'],
+    [{ confirmPassword: '' }, 'confirmPassword:CONFIRM_PASSWORD'],
+    [{ confirmPassword: 'other-password-1' }, 'confirmPassword:CONFIRM_PASSWORD'],
+    [{ terms: false }, 'terms:TERMS_AGREE'],
+    [{ terms: 'yes' }, 'terms:TERMS_AGREE'],
+    [{ timezone: '+02:00' }, 'timezone:INVALID_INPUT'],
+    [{ timezone: '+1500' }, 'timezone:INVALID_INPUT'],
+    [{ marketingConsent: 'yes' }, 'marketingConsent:INVALID_INPUT'],
+  ]
+  for (const [change, expected] of table) {
+    it(`register ${JSON.stringify(change)} → ${expected}`, () => expect(codeOf(registerSchema.safeParse({ ...valid, ...change }))).toBe(expected))
+  }
+
+  it('answers INVALID_USERNAME for a sign-in name that is not an e-mail', () => {
+    expect(codeOf(loginSchema.safeParse({ username: 'someone', password: 'x' }))).toBe('username:INVALID_USERNAME')
+    expect(codeOf(loginSchema.safeParse({ username: 'A@B.CO', password: '' }))).toBe('password:REQUIRED')
+    expect(loginSchema.parse({ username: ' A@B.CO ', password: ' any ' })).toEqual({ username: 'a@b.co', password: ' any ' })
+    expect(codeOf(changePasswordSchema.safeParse({ password: 'old', newPassword: 'short' }))).toBe('newPassword:PASSWORD_ASCII')
+  })
+})
+
+describe('token parsing', () => {
+  it('accepts only 43 base64url characters, without a query for anything else', () => {
+    const token = 'A'.repeat(21) + '-_' + 'z'.repeat(20)
+    expect(parseToken(token)).toBe(token)
+    expect(parseToken(` ${token} `)).toBe(token)
+    for (const bad of [null, undefined, '', 'short', token + 'x', token.slice(1) + '=', token.slice(1) + '/', 'é'.repeat(43), '%00'.repeat(15)]) {
+      expect(parseToken(bad)).toBeUndefined()
+    }
+  })
+})

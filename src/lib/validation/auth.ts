@@ -1,0 +1,67 @@
+import { z } from 'zod'
+import { defaultLocale, isLocaleCode, type LocaleCode } from '@/i18n/locales'
+
+/**
+ * The auth forms' rules (spec section 5), shared by the endpoints and the browser: no server
+ * imports. Each issue's message is a catalogue code (src/lib/errors.ts); the endpoints answer
+ * it with the field's name.
+ */
+
+const text = z.string({ error: 'REQUIRED' })
+
+/** An e-mail address, checked and kept in lower case. */
+export const email = text
+  .trim()
+  .min(1, 'REQUIRED')
+  .max(254, 'INVALID_EMAIL')
+  .transform((value) => value.toLowerCase())
+  .pipe(z.email({ error: 'INVALID_EMAIL' }))
+
+/** No whitespace at either end; printable ASCII, at least 8 characters (in that order). */
+export const password = text.superRefine((value, ctx) => {
+  if (value.length === 0) return ctx.addIssue({ code: 'custom', message: 'REQUIRED' })
+  if (/^\s|\s$/.test(value)) return ctx.addIssue({ code: 'custom', message: 'PASSWORD_WHITESPACE' })
+  if (!/^[\x20-\x7E]{8,}$/.test(value)) return ctx.addIssue({ code: 'custom', message: 'PASSWORD_ASCII' })
+  if (value.length > 256) return ctx.addIssue({ code: 'custom', message: 'INVALID_INPUT' })
+})
+
+/** A password as typed at sign-in: any non-empty text (the rules apply when it is chosen). */
+export const enteredPassword = text.min(1, 'REQUIRED').max(1024, 'INVALID_USERNAME_OR_PASSWORD')
+
+/** `+0200`, `-0530`: an offset from UTC. */
+export const timezone = z.string().regex(/^[+-](?:0\d|1[0-4])[0-5]\d$/, 'INVALID_INPUT')
+
+/** One of the 32 site locales; anything else is English. */
+export const locale = z
+  .unknown()
+  .transform((value): LocaleCode => (typeof value === 'string' && isLocaleCode(value) ? value : defaultLocale))
+
+export const loginSchema = z.object({
+  username: text
+    .trim()
+    .min(1, 'REQUIRED')
+    .transform((value) => value.toLowerCase())
+    .pipe(z.email({ error: 'INVALID_USERNAME' }).max(254, 'INVALID_USERNAME')),
+  password: enteredPassword,
+})
+
+export const registerSchema = z
+  .object({
+    username: email,
+    password,
+    confirmPassword: text.min(1, 'CONFIRM_PASSWORD'),
+    terms: z.literal(true, { error: 'TERMS_AGREE' }),
+    marketingConsent: z.boolean({ error: 'INVALID_INPUT' }).optional().default(false),
+    locale: locale.optional(),
+    timezone: timezone.optional().default('+0000'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.confirmPassword !== value.password) ctx.addIssue({ code: 'custom', message: 'CONFIRM_PASSWORD', path: ['confirmPassword'] })
+  })
+
+export const changePasswordSchema = z.object({ password: enteredPassword, newPassword: password })
+
+export const tokenSchema = z.object({ token: z.string({ error: 'EXPIRED_SESSION' }).min(1, 'EXPIRED_SESSION').max(200, 'EXPIRED_SESSION') })
+
+export type LoginInput = z.infer<typeof loginSchema>
+export type RegisterInput = z.infer<typeof registerSchema>

@@ -1,0 +1,261 @@
+import { pbkdf2, randomBytes } from 'node:crypto'
+import { promisify } from 'node:util'
+import type { Payload, PayloadRequest } from 'payload'
+import { localizePath } from '@/i18n/paths'
+import { now } from '@/lib/clock'
+import { env } from '@/lib/env'
+import { apiError } from '@/lib/http'
+import type { LoginInput, RegisterInput } from '@/lib/validation/auth'
+import type { Customer } from '@/payload-types'
+import { sendEmail } from '@/services/email/send'
+import { query } from './db'
+import { AUTH_SERVICE_CONTEXT, revokeAllSessions } from './revoke'
+import { createSession } from './sessions'
+import { hashToken, newToken } from './tokens'
+
+/** The wording a customer agreed to when they ticked the marketing box (spec section 5). */
+export const MARKETING_CONSENT_WORDING = 'I agree to receive marketing emails'
+const CONFIRM_TOKEN_DAYS = 7
+const CONFIRM_RESEND_MS = 15 * 60_000
+
+const pbkdf2Async = promisify(pbkdf2)
+/** Work as long as checking a real password (Payload: PBKDF2-SHA256, 600 000 rounds). */
+const DUMMY_SALT = randomBytes(32).toString('hex')
+const hashLikePayload = (password: string) => pbkdf2Async(password, DUMMY_SALT, 600_000, 32, 'sha256')
+
+/** An absolute link on SITE_URL to a page in the customer's language. */
+export function siteUrl(locale: string, path: string, query: Record<string, string> = {}): string {
+  const url = new URL(localizePath(locale, path), env().SITE_URL)
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value)
+  return url.toString()
+}
+
+export async function findCustomerByEmail(payload: Payload, email: string): Promise<Customer | undefined> {
+  const found = await payload.find({
+    collection: 'customers',
+    where: { email: { equals: email.trim().toLowerCase() } },
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+    showHiddenFields: true,
+  })
+  return found.docs[0]
+}
+
+const isLocked = (customer: Pick<Customer, 'lockUntil'>) => Boolean(customer.lockUntil && new Date(customer.lockUntil).getTime() > Date.now())
+
+/** Runs `work` in one database transaction (customer, session, token and e-mail job land together or not at all). */
+async function inTransaction<T>(payload: Payload, work: (req: Partial<PayloadRequest>) => Promise<T>): Promise<T> {
+  const transactionID = (await payload.db.beginTransaction()) ?? undefined
+  const req: Partial<PayloadRequest> = { payload, transactionID, context: {} }
+  try {
+    const result = await work(req)
+    if (transactionID) await payload.db.commitTransaction(transactionID)
+    return result
+  } catch (error) {
+    if (transactionID) await payload.db.rollbackTransaction(transactionID)
+    throw error
+  }
+}
+
+/** Stores a one-time confirmation token and queues `confirm-address` with its link. */
+async function sendConfirmation(payload: Payload, customer: Customer, req?: Partial<PayloadRequest>): Promise<void> {
+  const token = newToken()
+  const at = now()
+  await payload.create({
+    collection: 'customer-tokens',
+    overrideAccess: true,
+    req,
+    data: {
+      customer: customer.id,
+      purpose: 'confirm',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(at.getTime() + CONFIRM_TOKEN_DAYS * 86_400_000).toISOString(),
+    },
+  })
+  await payload.update({ collection: 'customers', id: customer.id, data: { confirmSentAt: at.toISOString() }, overrideAccess: true, req, depth: 0 })
+  await sendEmail(
+    { template: 'confirm-address', to: customer.email, locale: customer.locale, timezone: customer.timezone, data: { url: siteUrl(customer.locale, '/confirm-email', { token }) } },
+    { payload, req: req as PayloadRequest | undefined },
+  )
+}
+
+/** Re-sends the confirmation at most once in 15 minutes (compare-and-set on `confirmSentAt`). */
+async function resendConfirmation(payload: Payload, customer: Customer): Promise<void> {
+  const at = now()
+  const claimed = await query(
+    payload,
+    `update customers set confirm_sent_at = $2 where id = $1 and (confirm_sent_at is null or confirm_sent_at < $3) returning id`,
+    [customer.id, at.toISOString(), new Date(at.getTime() - CONFIRM_RESEND_MS).toISOString()],
+  )
+  if (claimed.length) await sendConfirmation(payload, customer)
+}
+
+/** Queues `lockout-notice` once per lock (compare-and-set on `lockNoticeFor`). */
+async function noticeLockout(payload: Payload, customerId: number): Promise<void> {
+  const rows = await query<{ lock_until: Date }>(
+    payload,
+    `update customers set lock_notice_for = lock_until
+      where id = $1 and lock_until > now() and lock_notice_for is distinct from lock_until
+      returning lock_until`,
+    [customerId],
+  )
+  const lock = rows[0]
+  if (!lock) return
+  const customer = await payload.findByID({ collection: 'customers', id: customerId, depth: 0, overrideAccess: true })
+  await sendEmail(
+    {
+      template: 'lockout-notice',
+      to: customer.email,
+      locale: customer.locale,
+      timezone: customer.timezone,
+      data: { url: siteUrl(customer.locale, '/forgot-password'), until: new Date(lock.lock_until) },
+    },
+    { payload },
+  )
+}
+
+/**
+ * Checks the password through Payload (its hash, its attempt counter and lock) with our
+ * service's mark, which alone lets the customers' login operation run.
+ */
+async function checkPassword(payload: Payload, customer: Customer, password: string): Promise<void> {
+  try {
+    await payload.login({
+      collection: 'customers',
+      data: { email: customer.email, password },
+      overrideAccess: true,
+      depth: 0,
+      context: { [AUTH_SERVICE_CONTEXT]: true },
+    })
+  } catch (error) {
+    // Payload answers a wrong password and a locked account alike (401; its error classes may
+    // come from another copy of the module in the server bundle): the account's lock decides.
+    if ((error as { status?: number }).status !== 401) throw error
+    const after = await payload.findByID({ collection: 'customers', id: customer.id, depth: 0, overrideAccess: true, showHiddenFields: true })
+    if (isLocked(after)) {
+      // This attempt (or a parallel one) locked the account: say so, and tell the owner once.
+      await noticeLockout(payload, customer.id)
+      throw apiError('LOGIN_ATTEMPTS_EXCEEDED')
+    }
+    throw apiError('INVALID_USERNAME_OR_PASSWORD')
+  }
+}
+
+/** `login/`: the order of the checks is the spec's; the account's state is told only after the right password. */
+export async function login(payload: Payload, input: LoginInput, meta: { userAgent?: string | null } = {}): Promise<string> {
+  const customer = await findCustomerByEmail(payload, input.username)
+  if (!customer) {
+    await hashLikePayload(input.password)
+    throw apiError('INVALID_USERNAME_OR_PASSWORD')
+  }
+  if (customer.hasPassword === false) throw apiError('EMAIL_ALREADY_USED_FOR_LOGIN')
+  if (isLocked(customer)) throw apiError('LOGIN_ATTEMPTS_EXCEEDED')
+  await checkPassword(payload, customer, input.password)
+  if (customer.state === 'banned') throw apiError('ACCOUNT_BANNED')
+  if (customer.state === 'notConfirmed') {
+    const graceEnds = new Date(customer.createdAt).getTime() + env().CONFIRM_GRACE_DAYS * 86_400_000
+    if (now().getTime() > graceEnds) {
+      await resendConfirmation(payload, customer)
+      throw apiError('ACCOUNT_NOT_CONFIRMED')
+    }
+  }
+  return createSession(payload, customer.id, { userAgent: meta.userAgent })
+}
+
+const isUniqueViolation = (error: unknown) => /unique|duplicate|already/i.test(`${(error as Error)?.message ?? ''} ${JSON.stringify((error as { data?: unknown })?.data ?? '')}`)
+
+/** `register/`: a new, signed-in, not yet confirmed account and its confirmation e-mail, in one transaction. */
+export async function register(payload: Payload, input: RegisterInput, meta: { userAgent?: string | null } = {}): Promise<string> {
+  if (await findCustomerByEmail(payload, input.username)) throw apiError('ALREADY_IN_USE', 'username')
+  const at = now().toISOString()
+  const locale = input.locale ?? 'en'
+  try {
+    return await inTransaction(payload, async (req) => {
+      const customer = await payload.create({
+        collection: 'customers',
+        overrideAccess: true,
+        req,
+        data: {
+          email: input.username,
+          password: input.password,
+          hasPassword: true,
+          state: 'notConfirmed',
+          source: 'signup',
+          locale,
+          timezone: input.timezone,
+          marketingConsent: input.marketingConsent,
+          ...(input.marketingConsent ? { marketingConsentAt: at, marketingConsentWording: MARKETING_CONSENT_WORDING } : {}),
+        },
+      })
+      const token = await createSession(payload, customer.id, { userAgent: meta.userAgent, req })
+      await sendConfirmation(payload, customer, req)
+      return token
+    })
+  } catch (error) {
+    // Two sign-ups with one address at once: the second finds it taken.
+    if (isUniqueViolation(error) && (await findCustomerByEmail(payload, input.username))) throw apiError('ALREADY_IN_USE', 'username')
+    throw error
+  }
+}
+
+/** `confirm/`: uses a confirmation token once and marks the address confirmed. */
+export async function confirm(payload: Payload, token: string): Promise<void> {
+  const rows = await query<{ customer_id: number }>(
+    payload,
+    `update customer_tokens set used_at = $2
+      where token_hash = $1 and purpose = 'confirm' and used_at is null and expires_at > $2
+      returning customer_id`,
+    [hashToken(token), now().toISOString()],
+  )
+  const customerId = rows[0]?.customer_id
+  if (!customerId) throw apiError('EXPIRED_SESSION')
+  const customer = await payload.findByID({ collection: 'customers', id: customerId, depth: 0, overrideAccess: true })
+  await payload.update({
+    collection: 'customers',
+    id: customerId,
+    overrideAccess: true,
+    depth: 0,
+    data: { confirmedAt: customer.confirmedAt ?? now().toISOString(), ...(customer.state === 'notConfirmed' ? { state: 'active' as const } : {}) },
+  })
+}
+
+/** `change-password/`: the current password, then the new one; every other session ends. */
+export async function changePassword(
+  payload: Payload,
+  signedIn: { customer: Customer; sessionId: number },
+  input: { password: string; newPassword: string },
+): Promise<void> {
+  const customer = await payload.findByID({ collection: 'customers', id: signedIn.customer.id, depth: 0, overrideAccess: true, showHiddenFields: true })
+  if (isLocked(customer)) throw apiError('LOGIN_ATTEMPTS_EXCEEDED')
+  if (customer.hasPassword !== false) await checkPassword(payload, customer, input.password)
+  const at = now()
+  await inTransaction(payload, async (req) => {
+    await payload.update({ collection: 'customers', id: customer.id, data: { password: input.newPassword, hasPassword: true }, overrideAccess: true, req, depth: 0 })
+    await revokeAllSessions(payload, customer.id, req, signedIn.sessionId)
+    await sendEmail(
+      {
+        template: 'password-changed',
+        to: customer.email,
+        locale: customer.locale,
+        timezone: customer.timezone,
+        data: { at, url: siteUrl(customer.locale, '/forgot-password') },
+      },
+      { payload, req: req as PayloadRequest },
+    )
+  })
+}
+
+/** What `user-info/` tells a signed-in customer about themselves. */
+export function userInfo(customer: Customer) {
+  return {
+    id: customer.id,
+    username: customer.email,
+    email: customer.email,
+    locale: customer.locale,
+    timezone: customer.timezone,
+    marketingConsent: Boolean(customer.marketingConsent),
+    confirmed: Boolean(customer.confirmedAt) || customer.state === 'active',
+    createdAt: customer.createdAt,
+  }
+}
