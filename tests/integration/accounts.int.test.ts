@@ -8,6 +8,7 @@ import { POST as login } from '@/app/api/veilgate/auth/login/route'
 import { POST as logout } from '@/app/api/veilgate/auth/logout/route'
 import { POST as register } from '@/app/api/veilgate/auth/register/route'
 import { GET as userInfo } from '@/app/api/veilgate/auth/user-info/route'
+import { createPasswordlessCustomer } from '@/services/accounts/accounts'
 import { emailQueueIdle } from '@/services/email/queue'
 import { callRoute } from '../support/routes'
 
@@ -101,11 +102,8 @@ describe('register/, login/, user-info/, logout/', () => {
     expect(wrong.body).toEqual({ statusCode: 401, code: 'INVALID_USERNAME_OR_PASSWORD', message: 'Invalid username or password' })
     const notEmail = await signIn('known')
     expect(notEmail.body).toMatchObject({ statusCode: 400, code: 'INVALID_USERNAME', field: 'username' })
-    await payload.create({
-      collection: 'customers',
-      data: { email: 'checkout@example.com', password: 'random-and-unknown-0123456789abcdef', hasPassword: false, source: 'checkout', state: 'active', locale: 'en', timezone: '+0000' },
-      overrideAccess: true,
-    })
+    const made = await createPasswordlessCustomer(payload, { email: 'Checkout@Example.com', source: 'checkout' })
+    expect(made).toMatchObject({ email: 'checkout@example.com', hasPassword: false, source: 'checkout' })
     const noPassword = await signIn('checkout@example.com')
     expect(noPassword.body).toMatchObject({ statusCode: 409, code: 'EMAIL_ALREADY_USED_FOR_LOGIN' })
   })

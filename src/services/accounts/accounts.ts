@@ -199,6 +199,32 @@ export async function register(payload: Payload, input: RegisterInput, meta: { u
   }
 }
 
+/**
+ * An account made without a password (at checkout, by an admin): Payload requires one, so it
+ * gets 32 random bytes nobody sees, and `hasPassword: false` (login/ then answers
+ * EMAIL_ALREADY_USED_FOR_LOGIN until the owner sets one).
+ */
+export async function createPasswordlessCustomer(
+  payload: Payload,
+  input: { email: string; locale?: string; timezone?: string; source: 'checkout' | 'admin' },
+  req?: Partial<PayloadRequest>,
+): Promise<Customer> {
+  return payload.create({
+    collection: 'customers',
+    overrideAccess: true,
+    req,
+    data: {
+      email: input.email.trim().toLowerCase(),
+      password: randomBytes(32).toString('base64url'),
+      hasPassword: false,
+      state: 'notConfirmed',
+      source: input.source,
+      locale: (input.locale ?? 'en') as Customer['locale'],
+      timezone: input.timezone ?? '+0000',
+    },
+  })
+}
+
 /** `confirm/`: uses a confirmation token once and marks the address confirmed. */
 export async function confirm(payload: Payload, token: string): Promise<void> {
   const rows = await query<{ customer_id: number }>(
