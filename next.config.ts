@@ -1,6 +1,7 @@
 import { withPayload } from '@payloadcms/next/withPayload'
 import createNextIntlPlugin from 'next-intl/plugin'
 import type { NextConfig } from 'next'
+import { API_POLICY, securityHeaders } from './src/lib/security/headers'
 
 const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts')
 
@@ -8,10 +9,27 @@ const nextConfig: NextConfig = {
   // The spec's endpoints end in a slash (`/api/coms/site/`); keep both forms reachable.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
-  // One full-document 404 for the whole site (several root layouts; the proxy routes missing pages to it).
-  experimental: { globalNotFound: true },
+  // scripts/server.mjs compresses, after it has read each cached page's HTML for its CSP hashes.
+  compress: false,
+  experimental: {
+    // One full-document 404 for the whole site (several root layouts; the proxy routes missing pages to it).
+    globalNotFound: true,
+    // Integrity hashes on Next's own script files.
+    sri: { algorithm: 'sha256' },
+  },
   images: {
     localPatterns: [{ pathname: '/cms-api/media/file/**' }, { pathname: '/images/**' }],
+  },
+  // Every answer: the shared security headers (src/lib/security/headers.ts); API answers also
+  // their own CSP. Pages get theirs from the proxy and the server.
+  async headers() {
+    const https = (process.env.SITE_URL ?? '').startsWith('https:')
+    const api = [{ key: 'Content-Security-Policy', value: API_POLICY }]
+    return [
+      { source: '/:path*', headers: securityHeaders({ https }) },
+      { source: '/api/:path*', headers: api },
+      { source: '/cms-api/:path*', headers: api },
+    ]
   },
 }
 

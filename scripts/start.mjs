@@ -36,10 +36,10 @@ try {
 }
 
 if (!shuttingDown) {
-  const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next')
-  server = spawn(process.execPath, [next, dev ? 'dev' : 'start', '-p', port], {
+  // Next runs inside our own small server (scripts/server.mjs): real client addresses, page CSPs.
+  server = spawn(process.execPath, [path.join(root, 'scripts', 'server.mjs'), ...(dev ? ['--dev'] : [])], {
     cwd: root,
-    env: { ...env, NODE_ENV: dev ? 'development' : 'production' },
+    env: { ...env, PORT: port, NODE_ENV: dev ? 'development' : 'production' },
     stdio: 'inherit',
   })
   console.log(`[veilgate] serving on http://localhost:${port} (admin at /admin)`)

@@ -51,6 +51,8 @@ export default adminsOnlyByDefault(buildConfig({
   graphQL: { disable: true },
   admin: {
     user: Admins.slug,
+    // Payload's default avatar comes from Gravatar: a remote image the CSP (and privacy) refuse.
+    avatar: 'default',
     meta: { titleSuffix: ' · Veilgate admin' },
     importMap: { baseDir: path.resolve(dirname) },
   },

@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server'
 import { localeCookie, routeRequest } from '@/i18n/routing'
 import { env } from '@/lib/env'
 import { localizePath } from '@/i18n/paths'
+import { isCrossSiteWrite, ownHosts, pagePolicy } from '@/lib/security/headers'
 import { cmsRedirect, contentPageExists } from '@/services/content/page-index'
 
 /** No route matches this path, so Next renders the global not-found page (with status 404). */
@@ -16,15 +17,54 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
+const dev = process.env.NODE_ENV === 'development'
+
 /**
- * Locale routing: English has no prefix, every other locale has one; requests
- * without a prefix are sent to the visitor's language (cookie, browser, domain).
- * Also the spec's fixed redirects (/pricing, platform pages), and missing
- * content pages go to the not-found page.
+ * The page's Content-Security-Policy. Pages rendered for each request (search, draft previews,
+ * the admin) get a fresh nonce, which Next reads from the request's policy and puts on its
+ * scripts; cached pages get a placeholder that our server (scripts/server.mjs) replaces with the
+ * hashes of their inline scripts.
+ */
+function withPolicy(request: NextRequest, perRequest: boolean) {
+  const nonce = perRequest ? Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64') : undefined
+  const policy = pagePolicy({ nonce, dev, https: env().SITE_URL.startsWith('https:') })
+  const headers = new Headers(request.headers)
+  if (nonce) headers.set('content-security-policy', policy)
+  else headers.delete('content-security-policy')
+  return { policy, headers }
+}
+
+function crossSite(request: NextRequest): boolean {
+  const hosts = ownHosts(request.headers, env().SITE_URL, env().TRUSTED_PROXY_HOPS > 0)
+  return isCrossSiteWrite({ method: request.method, headers: request.headers, pathname: request.nextUrl.pathname }, hosts)
+}
+
+/**
+ * Every request but static files passes here:
+ * - `/api/*`: a state-changing request from another site is refused (403) before any work;
+ * - `/admin`: the page policy with a nonce (no locale routing);
+ * - the site: locale routing (English has no prefix, every other locale has one; requests
+ *   without a prefix go to the visitor's language: cookie, browser, domain), the spec's fixed
+ *   redirects (/pricing, platform pages), missing content pages to the not-found page, and the
+ *   page policy.
  */
 export async function proxy(request: NextRequest) {
+  const pathname = request.nextUrl.pathname
+  if (pathname.startsWith('/api/')) {
+    if (!crossSite(request)) return NextResponse.next()
+    return NextResponse.json(
+      { statusCode: 403, code: 'CROSS_SITE_REQUEST', message: 'This request came from another site and was refused.' },
+      { status: 403, headers: { 'cache-control': 'no-store' } },
+    )
+  }
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) {
+    const { policy, headers } = withPolicy(request, true)
+    const response = NextResponse.next({ request: { headers } })
+    response.headers.set('content-security-policy', policy)
+    return response
+  }
   const decision = routeRequest({
-    pathname: request.nextUrl.pathname,
+    pathname,
     search: request.nextUrl.search,
     cookieLocale: request.cookies.get(localeCookie.name)?.value,
     acceptLanguage: request.headers.get('accept-language'),
@@ -48,9 +88,10 @@ export async function proxy(request: NextRequest) {
       response = NextResponse.redirect(new URL(target, request.url), redirect.status)
     } else {
       url.pathname = found ? decision.pathname : NOT_FOUND_PATH
-      const headers = new Headers(request.headers)
+      const { policy, headers } = withPolicy(request, previewing || decision.path === '/search')
       headers.set('x-next-intl-locale', decision.locale)
       response = NextResponse.rewrite(url, { request: { headers } })
+      response.headers.set('content-security-policy', policy)
     }
   }
   if (decision.setLocaleCookie) {
@@ -60,5 +101,5 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/((?!_next/|admin|cms-api|api/|favicon\\.ico|icon\\.svg|robots\\.txt|sitemap\\.xml|images/|fonts/).*)'],
+  matcher: ['/((?!_next/|cms-api|favicon\\.ico|icon\\.svg|robots\\.txt|sitemap\\.xml|images/|fonts/).*)'],
 }

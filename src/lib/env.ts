@@ -21,6 +21,15 @@ const domainMap = z
     return map
   })
 
+const rateLimit = z
+  .string()
+  .regex(/^\d+\/\d+$/, 'must be points/seconds, such as 20/60')
+  .transform((value) => {
+    const [points, seconds] = value.split('/').map(Number)
+    return { points: points!, seconds: seconds! }
+  })
+  .refine((limit) => limit.points > 0 && limit.seconds > 0, 'must be positive')
+
 const schema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   PAYLOAD_SECRET: z.string().min(16).optional(),
@@ -44,6 +53,19 @@ const schema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** How long an unconfirmed account may still sign in. */
   CONFIRM_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** Proxies in front of the site that append to X-Forwarded-For (0: the TCP peer is the client). */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Rate limits as `points/seconds`: per client address and endpoint, and per account. */
+  RATE_LIMIT_IP: rateLimit.default({ points: 20, seconds: 60 }),
+  RATE_LIMIT_ACCOUNT: rateLimit.default({ points: 10, seconds: 900 }),
+  /** Shared store for the rate limits across instances (else PostgreSQL). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Largest body our /api/ routes read (the auth endpoints take 16 KiB). */
+  API_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /** The sender of every message, `Name <address>` or a bare address. */
   EMAIL_FROM: z.string().min(3).default('Veilgate <no-reply@veilgate.com>'),
 })

@@ -12,14 +12,17 @@ import { errorStatus, isErrorCode, type ErrorBody, type ErrorCode } from './erro
  */
 export class HttpError extends Error {
   readonly field?: string
+  readonly headers?: Record<string, string>
   constructor(
     readonly statusCode: number,
     message: string,
     readonly code: string = 'undefinedError',
     field?: string,
+    headers?: Record<string, string>,
   ) {
     super(message)
     this.field = field
+    this.headers = headers
   }
 }
 
@@ -82,12 +85,13 @@ export function handler<C>(fn: (request: Request, context: C) => Promise<Respons
       }
       if (error instanceof HttpError) {
         if (isErrorCode(error.code) && errorStatus[error.code] === error.statusCode) {
-          return json(await errorBody(error.code, await locale(), error.field), { status: error.statusCode })
+          return json(await errorBody(error.code, await locale(), error.field), { status: error.statusCode, headers: error.headers })
         }
         const body: ErrorBody = { statusCode: error.statusCode, code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) }
-        return json(body, { status: error.statusCode })
+        return json(body, { status: error.statusCode, headers: error.headers })
       }
-      console.error('[api]', error instanceof Error ? error.message : error)
+      // The route and the error's kind only: messages may quote input (addresses, tokens).
+      console.error('[api]', new URL(request.url).pathname, error instanceof Error ? error.name : typeof error)
       return json(await errorBody('INTERNAL_ERROR', await locale()), { status: 500 })
     }
   }

@@ -5,3 +5,6 @@ process.env.PAYLOAD_SECRET ||= 'integration-test-secret-0123456789'
 process.env.MEDIA_DIR ||= '.data/test-media'
 // No minute-by-minute job runner inside the test process (it would keep it alive).
 process.env.JOBS_AUTORUN = 'false'
+// Integration tests call the auth routes in-process from one address: only the limiter tests limit.
+process.env.RATE_LIMIT_IP = '100000/60'
+process.env.RATE_LIMIT_ACCOUNT = '100000/60'

@@ -2,10 +2,14 @@ import { bodyOf, handler, json } from '@/lib/http'
 import { loginSchema } from '@/lib/validation/auth'
 import { login } from '@/services/accounts/accounts'
 import { payloadClient } from '@/services/content/payload'
+import { limit } from '@/services/security/rate-limit'
 
 /** POST { username, password } → 200 { token }: a new auth session (spec section 7, "Auth"). */
 export const POST = handler(async (request) => {
-  const input = loginSchema.parse(await bodyOf(request))
+  const body = await bodyOf(request)
+  // Counted before any lookup or password hashing, per address and per account named.
+  await limit(request, 'login', typeof body.username === 'string' ? body.username : undefined)
+  const input = loginSchema.parse(body)
   const token = await login(await payloadClient(), input, { userAgent: request.headers.get('user-agent') })
   return json({ token })
 })

@@ -2,13 +2,16 @@ import { bodyOf, handler, json } from '@/lib/http'
 import { registerSchema } from '@/lib/validation/auth'
 import { register } from '@/services/accounts/accounts'
 import { payloadClient } from '@/services/content/payload'
+import { limit } from '@/services/security/rate-limit'
 
 /**
  * POST { username, password, confirmPassword, terms: true, marketingConsent?, locale?, timezone? }
  * → 201 { token }: the new account, signed in at once; a confirmation e-mail is queued.
  */
 export const POST = handler(async (request) => {
-  const input = registerSchema.parse(await bodyOf(request))
+  const body = await bodyOf(request)
+  await limit(request, 'register', typeof body.username === 'string' ? body.username : undefined)
+  const input = registerSchema.parse(body)
   const token = await register(await payloadClient(), input, { userAgent: request.headers.get('user-agent') })
   return json({ token }, { status: 201 })
 })

@@ -1,0 +1,130 @@
+// Response hardening that needs the finished body, done in the Node layer in front of Next:
+// the Content-Security-Policy of a page served from the render cache lists the SHA-256 of each
+// of its inline scripts (a per-request nonce cannot be baked into cached HTML).
+import { createHash } from 'node:crypto'
+
+/** Set by the server on every request (any incoming copy replaced): the TCP peer address, which a client cannot forge. */
+export const PEER_HEADER = 'x-veilgate-peer'
+/** Set by the server on every request: the X-Forwarded-For the request arrived with (Next may add to it). */
+export const FORWARDED_HEADER = 'x-veilgate-forwarded-for'
+
+/** Stands in the proxy's policy for the hashes of the page's inline scripts (src/lib/security/headers.ts). */
+export const INLINE_HASHES = "'inline-script-hashes'"
+
+/** For HTML that did not come through the proxy: same-origin scripts and the page's own inline ones. */
+export const FALLBACK_PAGE_POLICY = `default-src 'self'; script-src 'self' ${INLINE_HASHES}; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'`
+
+/** For everything that is not a page (JSON, images, files): nothing may run or frame it. */
+export const NON_DOCUMENT_POLICY = "default-src 'none'; frame-ancestors 'none'"
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
+const HAS_SRC = /(?:^|\s)src\s*=/i
+const INTEGRITY = /(?:^|\s)integrity\s*=\s*["']([^"']+)["']/i
+
+/**
+ * The CSP sources for the scripts of one HTML document: `'sha256-…'` of every inline script's
+ * text, and the integrity hashes that Next's subresource-integrity support puts on its chunks.
+ */
+export function scriptHashSources(html) {
+  const sources = new Set()
+  for (const [, attributes, body] of html.matchAll(SCRIPT)) {
+    if (HAS_SRC.test(attributes)) {
+      const integrity = INTEGRITY.exec(attributes)?.[1]
+      for (const value of integrity?.split(/\s+/) ?? []) if (/^sha(256|384|512)-[A-Za-z0-9+/=]+$/.test(value)) sources.add(`'${value}'`)
+      continue
+    }
+    // JSON data blocks are never executed, so they need no hash.
+    if (/type\s*=\s*["']?application\/(ld\+)?json/i.test(attributes)) continue
+    sources.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`)
+  }
+  return [...sources]
+}
+
+/** Replaces the placeholder with the hashes (an empty list leaves `'self'` alone). */
+export function fillPolicy(policy, sources) {
+  return policy.replace(INLINE_HASHES, sources.join(' ')).replace(/ {2,}/g, ' ').replace(/ ;/g, ';')
+}
+
+const isHtml = (res) => /^text\/html\b/i.test(String(res.getHeader('content-type') ?? ''))
+
+/**
+ * Patches one response so that, when its headers go out, its CSP is final:
+ * - a policy without the placeholder (a nonce page, an API that set its own) passes through, streamed;
+ * - an HTML page whose policy has the placeholder, or has none, is held until it ends, then sent
+ *   with the hashes of its inline scripts (cached pages arrive in one piece, so nothing is lost);
+ * - anything else gets the non-document policy.
+ */
+export function secureResponse(res) {
+  const original = { writeHead: res.writeHead, write: res.write, end: res.end, flushHeaders: res.flushHeaders }
+  let mode // 'pass' | 'hold'
+  let pendingHead
+  const held = []
+
+  const decide = () => {
+    if (mode) return mode
+    if (res.statusCode === 304) {
+      // A 304's headers replace the cached copy's: the cached page keeps the policy made for its body.
+      res.removeHeader('content-security-policy')
+      mode = 'pass'
+      return mode
+    }
+    const policy = res.getHeader('content-security-policy')
+    const text = typeof policy === 'string' ? policy : undefined
+    if (isHtml(res) && (!text || text.includes(INLINE_HASHES))) {
+      mode = 'hold'
+      if (!text) res.setHeader('content-security-policy', FALLBACK_PAGE_POLICY)
+      return mode
+    }
+    if (!text) res.setHeader('content-security-policy', NON_DOCUMENT_POLICY)
+    else if (text.includes(INLINE_HASHES)) res.setHeader('content-security-policy', fillPolicy(text, []))
+    mode = 'pass'
+    return mode
+  }
+
+  const toBuffer = (chunk, encoding) =>
+    chunk == null ? null : Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : Buffer.from(chunk)
+
+  res.writeHead = function writeHead(status, ...rest) {
+    const headers = rest.find((value) => value && typeof value === 'object')
+    if (headers && !Array.isArray(headers)) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+    const message = typeof rest[0] === 'string' ? rest[0] : undefined
+    if (decide() === 'pass') return message ? original.writeHead.call(res, status, message) : original.writeHead.call(res, status)
+    pendingHead = { status, message }
+    return res
+  }
+  res.flushHeaders = function flushHeaders() {
+    if (decide() === 'pass') return original.flushHeaders.call(res)
+  }
+  res.write = function write(chunk, encoding, callback) {
+    if (decide() === 'pass') return original.write.call(res, chunk, encoding, callback)
+    const buffer = toBuffer(chunk, encoding)
+    if (buffer) held.push(buffer)
+    const done = typeof encoding === 'function' ? encoding : callback
+    if (typeof done === 'function') process.nextTick(done)
+    return true
+  }
+  res.end = function end(chunk, encoding, callback) {
+    if (typeof chunk === 'function') return res.end(undefined, undefined, chunk)
+    if (typeof encoding === 'function') return res.end(chunk, undefined, encoding)
+    if (decide() === 'pass') return original.end.call(res, chunk, encoding, callback)
+    const last = toBuffer(chunk, encoding)
+    if (last) held.push(last)
+    const body = Buffer.concat(held)
+    const policy = String(res.getHeader('content-security-policy'))
+    res.setHeader('content-security-policy', fillPolicy(policy, scriptHashSources(body.toString('utf8'))))
+    if (res.getHeader('content-length') !== undefined) res.setHeader('content-length', body.length)
+    // From here on the response goes out as it is (Node's implicit header calls writeHead again).
+    mode = 'pass'
+    if (pendingHead) {
+      if (pendingHead.message) original.writeHead.call(res, pendingHead.status, pendingHead.message)
+      else original.writeHead.call(res, pendingHead.status)
+    }
+    return original.end.call(res, body.length ? body : undefined, undefined, callback)
+  }
+}
+
+/** Normalises an address as the socket reports it (`::ffff:1.2.3.4` → `1.2.3.4`). */
+export function peerAddress(socketAddress) {
+  if (!socketAddress) return ''
+  return socketAddress.startsWith('::ffff:') && socketAddress.includes('.') ? socketAddress.slice(7) : socketAddress
+}

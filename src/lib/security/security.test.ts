@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { FORWARDED_HEADER, PEER_HEADER, fillPolicy, scriptHashSources } from '../../../scripts/lib/secure-response.mjs'
+import { clientAddress, rateLimitKey } from '../client-address'
+import { isCrossSiteWrite, ownHosts, pagePolicy, securityHeaders } from './headers'
+
+describe('the page CSP builder', () => {
+  it('allows scripts by nonce on per-request pages, never by unsafe-inline', () => {
+    const policy = pagePolicy({ nonce: 'abc123', dev: false, https: false })
+    expect(policy).toContain("script-src 'self' 'nonce-abc123'")
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/)
+    for (const directive of ["object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'self'", "worker-src 'self' blob:"]) {
+      expect(policy).toContain(directive)
+    }
+    expect(policy).not.toContain('upgrade-insecure-requests')
+    expect(pagePolicy({ nonce: 'n', dev: false, https: true })).toContain('upgrade-insecure-requests')
+  })
+
+  it('leaves a placeholder on cached pages that the server fills with the inline scripts’ hashes', () => {
+    const policy = pagePolicy({ dev: false, https: false })
+    const html = '<html><script>self.__next_f.push([1])</script><script src="/a.js" integrity="sha256-AAAA"></script><script type="application/ld+json">{"a":1}</script></html>'
+    const sources = scriptHashSources(html)
+    const expected = `'sha256-${createHash('sha256').update('self.__next_f.push([1])').digest('base64')}'`
+    expect(sources).toEqual([expected, "'sha256-AAAA'"])
+    const filled = fillPolicy(policy, sources)
+    expect(filled).toContain(`script-src 'self' ${expected} 'sha256-AAAA';`)
+    expect(fillPolicy(policy, [])).toContain("script-src 'self';")
+  })
+
+  it('sends HSTS only for an https site', () => {
+    expect(securityHeaders({ https: false }).map((h) => h.key)).toEqual(['X-Content-Type-Options', 'Referrer-Policy', 'Permissions-Policy'])
+    expect(securityHeaders({ https: true }).find((h) => h.key === 'Strict-Transport-Security')?.value).toBe('max-age=63072000; includeSubDomains')
+  })
+})
+
+describe('the cross-site write rule', () => {
+  const hosts = ownHosts(new Headers({ host: 'localhost:3000' }), 'https://veilgate.com', false)
+  const table: [string, Record<string, string>, boolean][] = [
+    ['GET', { 'sec-fetch-site': 'cross-site' }, false],
+    ['POST', {}, false],
+    ['POST', { 'sec-fetch-site': 'same-origin' }, false],
+    ['POST', { 'sec-fetch-site': 'none' }, false],
+    ['POST', { 'sec-fetch-site': 'cross-site' }, true],
+    ['POST', { 'sec-fetch-site': 'same-site' }, true],
+    ['DELETE', { origin: 'https://evil.example' }, true],
+    ['PUT', { origin: 'http://localhost:3000' }, false],
+    ['PATCH', { origin: 'https://veilgate.com' }, false],
+    ['POST', { origin: 'null' }, true],
+    ['POST', { origin: 'https://veilgate.com.evil.example' }, true],
+  ]
+  for (const [method, headers, refused] of table) {
+    it(`${method} ${JSON.stringify(headers)} → ${refused ? 'refused' : 'passes'}`, () => {
+      expect(isCrossSiteWrite({ method, headers: new Headers(headers), pathname: '/api/veilgate/auth/login/' }, hosts)).toBe(refused)
+    })
+  }
+
+  it('trusts X-Forwarded-Host only behind a trusted proxy', () => {
+    const headers = new Headers({ host: 'internal:3000', 'x-forwarded-host': 'shop.example' })
+    expect(ownHosts(headers, 'https://veilgate.com', false)).not.toContain('shop.example')
+    expect(ownHosts(headers, 'https://veilgate.com', true)).toContain('shop.example')
+  })
+})
+
+describe('the client address', () => {
+  const request = (peer: string | null, forwarded?: string) =>
+    new Headers({ ...(peer === null ? {} : { [PEER_HEADER]: peer }), ...(forwarded === undefined ? {} : { [FORWARDED_HEADER]: forwarded }) })
+  const table: [string | null, string | undefined, number, string][] = [
+    ['203.0.113.9', '', 0, '203.0.113.9'],
+    ['203.0.113.9', '1.2.3.4', 0, '203.0.113.9'],
+    ['10.0.0.2', '198.51.100.7', 1, '198.51.100.7'],
+    ['10.0.0.2', 'forged, 198.51.100.7', 1, '198.51.100.7'],
+    ['10.0.0.3', '198.51.100.7, 10.0.0.2', 2, '198.51.100.7'],
+    ['10.0.0.2', 'not-an-ip', 1, '10.0.0.2'],
+    ['10.0.0.2', '999.1.1.1', 1, '10.0.0.2'],
+    ['10.0.0.2', '', 1, '10.0.0.2'],
+    ['::ffff:192.0.2.1', '', 0, '192.0.2.1'],
+    ['10.0.0.2', '[2001:db8::1]:443', 1, '2001:db8::1'],
+    ['10.0.0.2', '192.0.2.5:5678', 1, '192.0.2.5'],
+    ['garbage', undefined, 0, 'unknown'],
+  ]
+  for (const [peer, forwarded, hops, expected] of table) {
+    it(`peer ${peer}, X-Forwarded-For ${JSON.stringify(forwarded)}, ${hops} hops → ${expected}`, () => {
+      expect(clientAddress(request(peer, forwarded), hops)).toBe(expected)
+    })
+  }
+
+  it('counts IPv6 clients by their /64', () => {
+    expect(rateLimitKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64')
+    expect(rateLimitKey('2001:db8::1')).toBe('2001:db8:0:0::/64')
+    expect(rateLimitKey('192.0.2.1')).toBe('192.0.2.1')
+  })
+})

@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import pg from 'pg'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { baseUrl, launchBrowser, newPage } from './browser'
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** Every CSP violation the page reports (console and securitypolicyviolation events). */
+function watchViolations(page: Page): string[] {
+  const seen: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text())) seen.push(message.text().slice(0, 300))
+  })
+  return seen
+}
+
+describe('security headers', () => {
+  it('are on pages, API answers, the CMS API, the admin and static files', async () => {
+    const home = await fetch(`${baseUrl()}/`)
+    const html = await home.text()
+    const script = /<script src="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1]
+    for (const target of ['/', '/de/blog', '/api/coms/site/', '/cms-api/pages', '/admin/login', script ?? '/favicon.ico']) {
+      const response = await fetch(`${baseUrl()}${target}`)
+      expect(response.headers.get('x-content-type-options'), target).toBe('nosniff')
+      expect(response.headers.get('referrer-policy'), target).toBe('strict-origin-when-cross-origin')
+      expect(response.headers.get('permissions-policy'), target).toBe('camera=(), microphone=(), geolocation=(), payment=(self)')
+      expect(response.headers.get('content-security-policy'), target).toBeTruthy()
+      await response.arrayBuffer()
+    }
+    const page = home.headers.get('content-security-policy') ?? ''
+    expect(page).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/)
+    expect(page).not.toMatch(/script-src[^;]*unsafe-inline/)
+    const api = (await fetch(`${baseUrl()}/api/coms/site/`)).headers.get('content-security-policy')
+    expect(api).toBe("default-src 'none'; frame-ancestors 'none'")
+    const search = (await fetch(`${baseUrl()}/search?q=vpn`)).headers.get('content-security-policy')
+    expect(search).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
+  })
+
+  it('lets pages and the admin run with no CSP violation', async () => {
+    const page = await newPage(browser)
+    const violations = watchViolations(page)
+    for (const target of ['/', '/blog/how-dns-filtering-blocks-malware-and-trackers', '/search?q=vpn', '/ar']) {
+      await page.goto(target)
+      await page.waitForLoadState('networkidle')
+    }
+    await page.goto('/admin/login')
+    await page.fill('input[name="email"]', 'admin@veilgate.local')
+    await page.fill('input[name="password"]', 'veilgate-admin')
+    await page.click('button[type="submit"]')
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 30_000 })
+    await page.goto('/admin/collections/pages')
+    await page.waitForLoadState('networkidle')
+    await page.locator('a[href^="/admin/collections/pages/"]').nth(1).click()
+    await page.waitForLoadState('networkidle')
+    expect(violations).toEqual([])
+    await page.context().close()
+  })
+})
+
+describe('requests the site refuses', () => {
+  it('refuses cross-site writes to the API with 403 CROSS_SITE_REQUEST', async () => {
+    for (const [target, headers] of [
+      ['/api/veilgate/auth/login/', { origin: 'https://evil.example' }],
+      ['/api/coms/survey/', { 'sec-fetch-site': 'cross-site' }],
+    ] as const) {
+      const response = await fetch(`${baseUrl()}${target}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' })
+      expect(response.status, target).toBe(403)
+      expect(await response.json()).toMatchObject({ statusCode: 403, code: 'CROSS_SITE_REQUEST' })
+    }
+  })
+})
+
+describe('rate limits (runs last in this file; clears its counts)', () => {
+  it('answers a burst of 100 logins from one address with 429s and Retry-After, never a 5xx, whatever X-Forwarded-For says', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        fetch(`${baseUrl()}/api/veilgate/auth/login/`, {
+          method: 'POST',
+          // A forged X-Forwarded-For on each: with TRUSTED_PROXY_HOPS=0 they all count as this peer.
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i}` },
+          body: JSON.stringify({ username: `burst-${i % 3}@example.com`, password: 'not-the-password-1' }),
+        }).then(async (response) => ({ status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() })),
+      ),
+    )
+    const limited = answers.filter((a) => a.status === 429)
+    expect(limited.length).toBeGreaterThanOrEqual(50)
+    expect(answers.every((a) => a.status === 429 || a.status === 401)).toBe(true)
+    for (const answer of limited) {
+      expect(Number(answer.retryAfter)).toBeGreaterThan(0)
+      expect(answer.body).toMatchObject({ statusCode: 429, code: 'TOO_MANY_REQUESTS' })
+    }
+  })
+
+  afterAll(async () => {
+    // All end-to-end suites share one server: forget the burst's counts.
+    const pid = readFileSync(path.join(inject('dataDir'), 'postgres', 'postmaster.pid'), 'utf8').split('\n')
+    const client = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${pid[3]}/veilgate` })
+    await client.connect()
+    await client.query('delete from rate_limits')
+    await client.end()
+  })
+})
