@@ -34,6 +34,8 @@ function withPolicy(request: NextRequest, perRequest: boolean) {
   return { policy, headers }
 }
 
+const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/')
+
 function crossSite(request: NextRequest): boolean {
   const hosts = ownHosts(request.headers, env().SITE_URL, env().TRUSTED_PROXY_HOPS > 0)
   return isCrossSiteWrite({ method: request.method, headers: request.headers, pathname: request.nextUrl.pathname }, hosts)
@@ -57,7 +59,15 @@ export async function proxy(request: NextRequest) {
       { status: 403, headers: { 'cache-control': 'no-store' } },
     )
   }
-  if (pathname === '/admin' || pathname.startsWith('/admin/')) {
+  if (!['GET', 'HEAD'].includes(request.method) && !isAdminPath(pathname) && !request.headers.has('next-action')) {
+    // Page routes take no body: answered before Next would try to read one (a broken multipart
+    // body used to end in a 500). Server actions (Next-Action) still reach their page.
+    return NextResponse.json(
+      { statusCode: 405, code: 'METHOD_NOT_ALLOWED', message: 'This method is not allowed here.' },
+      { status: 405, headers: { allow: 'GET, HEAD', 'cache-control': 'no-store' } },
+    )
+  }
+  if (isAdminPath(pathname)) {
     const { policy, headers } = withPolicy(request, true)
     const response = NextResponse.next({ request: { headers } })
     response.headers.set('content-security-policy', policy)

@@ -3,7 +3,9 @@ import { createTranslator } from 'next-intl'
 import { z } from 'zod'
 import { loadMessages } from '@/i18n/messages'
 import { defaultLocale, isLocaleCode, locales } from '@/i18n/locales'
+import { env } from './env'
 import { errorStatus, isErrorCode, type ErrorBody, type ErrorCode } from './errors'
+import { cleanInput } from './security/input'
 
 /**
  * An error that becomes a JSON answer `{ statusCode, code, message, field? }`. Catalogue codes
@@ -73,10 +75,21 @@ const readsBody = (request: Request) => !['GET', 'HEAD'].includes(request.method
  */
 export function handler<C>(fn: (request: Request, context: C) => Promise<Response>) {
   return async (request: Request, context: C): Promise<Response> => {
-    // A copy of the body, read only when an error needs its `locale`.
-    const copy = readsBody(request) ? request.clone() : undefined
-    const locale = async () => requestLocale(request, copy ? await copy.json().catch(() => undefined) : undefined)
+    // A copy of the body, read only when an error needs its `locale` (and only if it is small).
+    const length = request.headers.get('content-length')
+    const small = length === null || Number(length) <= AUTH_MAX_BODY_BYTES
+    const copy = readsBody(request) && small ? request.clone() : undefined
+    const bodyLocale = async () => {
+      try {
+        return copy ? JSON.parse(await readBody(copy, AUTH_MAX_BODY_BYTES)) : undefined
+      } catch {
+        return undefined
+      }
+    }
+    const locale = async () => requestLocale(request, await bodyLocale())
     try {
+      const declared = Number(request.headers.get('content-length') ?? '')
+      if (Number.isFinite(declared) && declared > env().API_MAX_BODY_BYTES) throw apiError('PAYLOAD_TOO_LARGE')
       return await fn(request, context)
     } catch (error) {
       if (error instanceof z.ZodError) {
@@ -97,15 +110,48 @@ export function handler<C>(fn: (request: Request, context: C) => Promise<Respons
   }
 }
 
-/** The query string as an object, for zod. */
+/** The query string as an object, for zod (NUL bytes and broken surrogates removed). */
 export function queryOf(request: Request): Record<string, string> {
-  return Object.fromEntries(new URL(request.url).searchParams)
+  return cleanInput(Object.fromEntries(new URL(request.url).searchParams))
+}
+
+/** The body limit of the auth endpoints. */
+export const AUTH_MAX_BODY_BYTES = 16 * 1024
+
+/**
+ * The body as text, refused with 413 PAYLOAD_TOO_LARGE over `max` bytes: at once by its
+ * Content-Length, or as soon as a chunked body passes the limit (the rest is never read).
+ */
+export async function readBody(request: Request, max: number = env().API_MAX_BODY_BYTES): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? '')
+  if (Number.isFinite(declared) && declared > max) throw apiError('PAYLOAD_TOO_LARGE')
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.byteLength
+    if (total > max) {
+      await reader.cancel().catch(() => undefined)
+      throw apiError('PAYLOAD_TOO_LARGE')
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
 }
 
 /** A JSON body as an object (a missing or malformed body is an empty object, which zod then rejects). */
-export async function bodyOf(request: Request): Promise<Record<string, unknown>> {
-  const value = await request.json().catch(() => ({}))
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+export async function bodyOf(request: Request, max?: number): Promise<Record<string, unknown>> {
+  const text = await readBody(request, max)
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return {}
+  }
+  return value && typeof value === 'object' && !Array.isArray(value) ? cleanInput(value as Record<string, unknown>) : {}
 }
 
 /** The spec's GETs carry a `ts` cache-buster; it is accepted and ignored. */

@@ -27,6 +27,15 @@ async function waitForServer(url: string, server: ChildProcess, timeoutMs: numbe
   throw new Error(`the server did not answer at ${url} in time`)
 }
 
+/** The test suites' passwords, and any link or header carrying a token, must never reach the server's output. */
+export function secretsIn(output: string): string[] {
+  const passwords = ['correct-Horse-battery-9', 'another-Strong-pass-42', 'veilgate-admin', 'not-the-password-1', 'wrong-0-password']
+  const found = passwords.filter((password) => output.includes(password))
+  if (/token=[A-Za-z0-9_-]{20,}/.test(output)) found.push('a link with a token')
+  if (/x-auth-token/i.test(output)) found.push('an X-Auth-Token header')
+  return found
+}
+
 /**
  * End-to-end tests run the production build exactly as `npm start` does (build
  * if needed, embedded PostgreSQL, migrations, seed), on a fresh data folder.
@@ -46,7 +55,17 @@ export default async function setup(project: TestProject) {
       MEDIA_DIR: path.join(dataDir, 'media'),
       DATABASE_URL: '',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  // Everything the server prints, shown as usual and kept for the scan for secrets at the end.
+  const output: string[] = []
+  server.stdout?.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk)
+    output.push(chunk.toString('utf8'))
+  })
+  server.stderr?.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk)
+    output.push(chunk.toString('utf8'))
   })
   const baseUrl = `http://localhost:${port}`
   try {
@@ -61,5 +80,7 @@ export default async function setup(project: TestProject) {
     server.kill('SIGTERM')
     await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)))
     rmSync(dataDir, { recursive: true, force: true })
+    const leaks = secretsIn(output.join(''))
+    if (leaks.length) throw new Error(`the server printed secrets: ${leaks.join(', ')}`)
   }
 }

@@ -80,6 +80,40 @@ describe('requests the site refuses', () => {
   })
 })
 
+describe('the known 500s and big bodies', () => {
+  it('answers /search?q=%00 with 200', async () => {
+    const response = await fetch(`${baseUrl()}/search?q=%00`)
+    expect(response.status).toBe(200)
+    expect((await fetch(`${baseUrl()}/api/coms/pages-search/?q=%00vpn%ED%A0%80`)).status).toBeLessThan(500)
+  })
+
+  it('answers a broken multipart POST to pages with 405 and to unknown API paths with 404', async () => {
+    const broken = { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: 'not multipart at all' }
+    for (const target of ['/', '/blog', '/no-such-page-here', '/de/blog']) {
+      const response = await fetch(`${baseUrl()}${target}`, { ...broken, redirect: 'manual' })
+      expect(response.status, target).toBe(405)
+      expect(response.headers.get('allow'), target).toBe('GET, HEAD')
+    }
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const response = await fetch(`${baseUrl()}/api/no/such/thing/`, method === 'POST' ? broken : { method })
+      expect(response.status, method).toBe(404)
+      expect(await response.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' })
+    }
+  })
+
+  it('answers a 12 MB body with 413 PAYLOAD_TOO_LARGE', async () => {
+    const big = 'x'.repeat(12 * 1024 * 1024)
+    for (const target of ['/api/coms/survey/', '/api/veilgate/auth/login/']) {
+      const response = await fetch(`${baseUrl()}${target}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big })
+      expect(response.status, target).toBe(413)
+      expect(await response.json()).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' })
+    }
+    // Over the 16 KiB of the auth endpoints, under the general limit.
+    const medium = JSON.stringify({ username: 'a@b.co', password: 'x'.repeat(20_000) })
+    expect((await fetch(`${baseUrl()}/api/veilgate/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: medium })).status).toBe(413)
+  })
+})
+
 describe('rate limits (runs last in this file; clears its counts)', () => {
   it('answers a burst of 100 logins from one address with 429s and Retry-After, never a 5xx, whatever X-Forwarded-For says', async () => {
     const answers = await Promise.all(

@@ -1,4 +1,5 @@
 import type { Payload } from 'payload'
+import { cleanText } from '@/lib/security/input'
 import { defaultLocale, type LocaleCode } from '@/i18n/locales'
 
 /** PostgreSQL's text-search configuration per locale; `simple` where PostgreSQL has none. */
@@ -64,7 +65,7 @@ export async function search(
   payload: Payload,
   { query, locale = defaultLocale, page = 1, perPage = 10 }: { query: string; locale?: LocaleCode; page?: number; perPage?: number },
 ): Promise<SearchResult> {
-  const q = query.trim().slice(0, 200)
+  const q = cleanText(query).trim().slice(0, 200)
   const size = Math.min(Math.max(perPage, 1), 50)
   const current = Math.max(page, 1)
   if (!q) return { query: q, hits: [], page: current, perPage: size, total: 0, totalPages: 0 }

@@ -1,6 +1,6 @@
 import type { Where } from 'payload'
 import { z } from 'zod'
-import { HttpError, handler, json } from '@/lib/http'
+import { HttpError, bodyOf, handler, json } from '@/lib/http'
 import { payloadClient } from '@/services/content/payload'
 
 const body = z.object({
@@ -13,7 +13,7 @@ const body = z.object({
 
 /** Stores an answer to a survey form built in the admin (form-builder). */
 export const POST = handler(async (request) => {
-  const input = body.parse(await request.json().catch(() => ({})))
+  const input = body.parse(await bodyOf(request))
   const payload = await payloadClient()
   const where: Where = typeof input.form === 'number' ? { id: { equals: input.form } } : { title: { equals: input.form } }
   const form = (await payload.find({ collection: 'forms', where, limit: 1, depth: 0 })).docs[0]

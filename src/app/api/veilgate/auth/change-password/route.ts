@@ -1,4 +1,4 @@
-import { bodyOf, handler, json } from '@/lib/http'
+import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
 import { changePasswordSchema } from '@/lib/validation/auth'
 import { changePassword } from '@/services/accounts/accounts'
 import { requireSession } from '@/services/accounts/sessions'
@@ -8,7 +8,7 @@ import { payloadClient } from '@/services/content/payload'
 export const POST = handler(async (request) => {
   const payload = await payloadClient()
   const { customer, session } = await requireSession(payload, request.headers)
-  const input = changePasswordSchema.parse(await bodyOf(request))
+  const input = changePasswordSchema.parse(await bodyOf(request, AUTH_MAX_BODY_BYTES))
   await changePassword(payload, { customer, sessionId: session.id }, input)
   return json({ ok: true })
 })

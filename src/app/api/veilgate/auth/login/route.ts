@@ -1,4 +1,4 @@
-import { bodyOf, handler, json } from '@/lib/http'
+import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
 import { loginSchema } from '@/lib/validation/auth'
 import { login } from '@/services/accounts/accounts'
 import { payloadClient } from '@/services/content/payload'
@@ -6,7 +6,7 @@ import { limit } from '@/services/security/rate-limit'
 
 /** POST { username, password } → 200 { token }: a new auth session (spec section 7, "Auth"). */
 export const POST = handler(async (request) => {
-  const body = await bodyOf(request)
+  const body = await bodyOf(request, AUTH_MAX_BODY_BYTES)
   // Counted before any lookup or password hashing, per address and per account named.
   await limit(request, 'login', typeof body.username === 'string' ? body.username : undefined)
   const input = loginSchema.parse(body)

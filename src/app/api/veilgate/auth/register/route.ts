@@ -1,4 +1,4 @@
-import { bodyOf, handler, json } from '@/lib/http'
+import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
 import { registerSchema } from '@/lib/validation/auth'
 import { register } from '@/services/accounts/accounts'
 import { payloadClient } from '@/services/content/payload'
@@ -9,7 +9,7 @@ import { limit } from '@/services/security/rate-limit'
  * → 201 { token }: the new account, signed in at once; a confirmation e-mail is queued.
  */
 export const POST = handler(async (request) => {
-  const body = await bodyOf(request)
+  const body = await bodyOf(request, AUTH_MAX_BODY_BYTES)
   await limit(request, 'register', typeof body.username === 'string' ? body.username : undefined)
   const input = registerSchema.parse(body)
   const token = await register(await payloadClient(), input, { userAgent: request.headers.get('user-agent') })
