@@ -25,9 +25,9 @@ const dev = process.env.NODE_ENV === 'development'
  * scripts; cached pages get a placeholder that our server (scripts/server.mjs) replaces with the
  * hashes of their inline scripts.
  */
-function withPolicy(request: NextRequest, perRequest: boolean) {
+function withPolicy(request: NextRequest, perRequest: boolean, area: 'site' | 'admin' = 'site') {
   const nonce = perRequest ? Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64') : undefined
-  const policy = pagePolicy({ nonce, dev, https: env().SITE_URL.startsWith('https:') })
+  const policy = pagePolicy({ nonce, area, dev, https: env().SITE_URL.startsWith('https:') })
   const headers = new Headers(request.headers)
   if (nonce) headers.set('content-security-policy', policy)
   else headers.delete('content-security-policy')
@@ -68,7 +68,7 @@ export async function proxy(request: NextRequest) {
     )
   }
   if (isAdminPath(pathname)) {
-    const { policy, headers } = withPolicy(request, true)
+    const { policy, headers } = withPolicy(request, true, 'admin')
     const response = NextResponse.next({ request: { headers } })
     response.headers.set('content-security-policy', policy)
     return response

@@ -45,6 +45,27 @@ export function fillPolicy(policy, sources) {
   return policy.replace(INLINE_HASHES, sources.join(' ')).replace(/ {2,}/g, ' ').replace(/ ;/g, ';')
 }
 
+/**
+ * Hash lists of pages already seen, by ETag (Next derives it from the body, so a page that was
+ * regenerated, or a new build, gets a new entry). At most 500 pages are kept.
+ */
+const hashCache = new Map()
+const HASH_CACHE_SIZE = 500
+
+function cachedHashSources(etag, body) {
+  if (!etag) return scriptHashSources(body.toString('utf8'))
+  const found = hashCache.get(etag)
+  if (found) {
+    hashCache.delete(etag)
+    hashCache.set(etag, found)
+    return found
+  }
+  const sources = scriptHashSources(body.toString('utf8'))
+  hashCache.set(etag, sources)
+  if (hashCache.size > HASH_CACHE_SIZE) hashCache.delete(hashCache.keys().next().value)
+  return sources
+}
+
 const isHtml = (res) => /^text\/html\b/i.test(String(res.getHeader('content-type') ?? ''))
 
 /**
@@ -111,7 +132,8 @@ export function secureResponse(res) {
     if (last) held.push(last)
     const body = Buffer.concat(held)
     const policy = String(res.getHeader('content-security-policy'))
-    res.setHeader('content-security-policy', fillPolicy(policy, scriptHashSources(body.toString('utf8'))))
+    const etag = res.getHeader('etag')
+    res.setHeader('content-security-policy', fillPolicy(policy, cachedHashSources(typeof etag === 'string' ? etag : undefined, body)))
     if (res.getHeader('content-length') !== undefined) res.setHeader('content-length', body.length)
     // From here on the response goes out as it is (Node's implicit header calls writeHead again).
     mode = 'pass'

@@ -58,10 +58,29 @@ describe('security headers', () => {
     await page.fill('input[name="password"]', 'veilgate-admin')
     await page.click('button[type="submit"]')
     await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 30_000 })
-    await page.goto('/admin/collections/pages')
+    // A page of its own to edit, publish and preview.
+    const token = (await (await fetch(`${baseUrl()}/cms-api/admins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@veilgate.local', password: 'veilgate-admin' }) })).json()).token
+    const created = await fetch(`${baseUrl()}/cms-api/pages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
+      body: JSON.stringify({ path: '/landings/csp-check', title: 'CSP check', _status: 'published', layout: [{ blockType: 'hero', heading: 'CSP check' }] }),
+    })
+    const id = (await created.json()).doc.id
+    await page.goto(`/admin/collections/pages/${id}`)
     await page.waitForLoadState('networkidle')
-    await page.locator('a[href^="/admin/collections/pages/"]').nth(1).click()
+    await page.locator('input#field-title').fill('CSP check, edited')
+    await page.getByRole('button', { name: /publish changes/i }).click()
+    await page.waitForResponse((response) => response.url().includes('/admin') && response.request().method() === 'POST', { timeout: 30_000 }).catch(() => undefined)
     await page.waitForLoadState('networkidle')
+    await page.getByRole('button', { name: /live preview/i }).first().click()
+    await expect.poll(() => page.frames().some((frame) => frame.url().includes('/landings/csp-check')), { timeout: 30_000 }).toBe(true)
+    // An image upload.
+    const pixel = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+    await page.goto('/admin/collections/media/create')
+    await page.waitForLoadState('networkidle')
+    await page.setInputFiles('input[type="file"]', { name: 'pixel.png', mimeType: 'image/png', buffer: pixel })
+    await page.getByRole('button', { name: /^save$/i }).first().click()
+    await page.waitForURL(/\/admin\/collections\/media\/\d+/, { timeout: 30_000 })
     expect(violations).toEqual([])
     await page.context().close()
   })

@@ -11,6 +11,8 @@ export const noThirdParty: ThirdPartySources = { script: [], style: [], img: [],
 export type PolicyInput = {
   /** A per-request nonce (search, previews, the admin); without one the server fills in script hashes. */
   nonce?: string
+  /** The admin's code and JSON fields load their editor (Monaco) from jsDelivr. */
+  area?: 'site' | 'admin'
   dev: boolean
   https: boolean
   thirdParty?: ThirdPartySources
@@ -21,14 +23,17 @@ export type PolicyInput = {
  * the hash of their exact text (cached pages); `'unsafe-inline'` never applies to scripts
  * outside development. Styles keep `'unsafe-inline'` (inline style attributes).
  */
-export function pagePolicy({ nonce, dev, https, thirdParty = noThirdParty }: PolicyInput): string {
+const ADMIN_EDITOR_CDN = 'https://cdn.jsdelivr.net'
+
+export function pagePolicy({ nonce, area = 'site', dev, https, thirdParty = noThirdParty }: PolicyInput): string {
+  const admin = area === 'admin' ? [ADMIN_EDITOR_CDN] : []
   const scripts = dev ? ["'unsafe-inline'", "'unsafe-eval'"] : [nonce ? `'nonce-${nonce}'` : INLINE_HASHES]
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...scripts, ...thirdParty.script]],
-    ['style-src', ["'self'", "'unsafe-inline'", ...thirdParty.style]],
+    ['script-src', ["'self'", ...scripts, ...thirdParty.script, ...admin]],
+    ['style-src', ["'self'", "'unsafe-inline'", ...thirdParty.style, ...admin]],
     ['img-src', ["'self'", 'data:', 'blob:', ...thirdParty.img]],
-    ['font-src', ["'self'", 'data:']],
+    ['font-src', ["'self'", 'data:', ...admin]],
     ['connect-src', ["'self'", ...thirdParty.connect, ...(dev ? ['ws:', 'wss:'] : [])]],
     ['frame-src', ["'self'", ...thirdParty.frame]],
     ['worker-src', ["'self'", 'blob:']],

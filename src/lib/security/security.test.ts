@@ -27,6 +27,11 @@ describe('the page CSP builder', () => {
     expect(fillPolicy(policy, [])).toContain("script-src 'self';")
   })
 
+  it('lets only the admin load its code editor from jsDelivr', () => {
+    expect(pagePolicy({ nonce: 'n', dev: false, https: false })).not.toContain('cdn.jsdelivr.net')
+    expect(pagePolicy({ nonce: 'n', area: 'admin', dev: false, https: false })).toMatch(/script-src 'self' 'nonce-n' https:\/\/cdn\.jsdelivr\.net;/)
+  })
+
   it('sends HSTS only for an https site', () => {
     expect(securityHeaders({ https: false }).map((h) => h.key)).toEqual(['X-Content-Type-Options', 'Referrer-Policy', 'Permissions-Policy'])
     expect(securityHeaders({ https: true }).find((h) => h.key === 'Strict-Transport-Security')?.value).toBe('max-age=63072000; includeSubDomains')
