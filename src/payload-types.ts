@@ -883,6 +883,42 @@ export interface PricePlan {
    */
   periodCount: number;
   highlight?: boolean | null;
+  tier?: ('standard' | 'mono-defense' | 'secure-duo') | null;
+  audience?: ('personal' | 'family' | 'team') | null;
+  /**
+   * Family 5; team 5, 10 or 20
+   */
+  members?: number | null;
+  /**
+   * Devices connected at once
+   */
+  devices?: number | null;
+  /**
+   * US cents for every later period; empty = the first price
+   */
+  renewalCost?: number | null;
+  /**
+   * A longer first period (15 for “15 months, then every 12”)
+   */
+  firstPeriodMonths?: number | null;
+  /**
+   * Free trial (7 or 30 days): nothing is charged now
+   */
+  trialDays?: number | null;
+  /**
+   * The plan charged when the trial ends
+   */
+  rollsInto?: (number | null) | PricePlan;
+  /**
+   * Trials: card and PayPal only
+   */
+  methods?:
+    | ('card' | 'paypal' | 'amazon-pay' | 'apple-pay' | 'google-pay' | 'bitcoin' | 'coinpayments' | 'paymentwall')[]
+    | null;
+  /**
+   * Off: not sold, not shown
+   */
+  active?: boolean | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1915,6 +1951,16 @@ export interface PricePlansSelect<T extends boolean = true> {
   periodType?: T;
   periodCount?: T;
   highlight?: T;
+  tier?: T;
+  audience?: T;
+  members?: T;
+  devices?: T;
+  renewalCost?: T;
+  firstPeriodMonths?: T;
+  trialDays?: T;
+  rollsInto?: T;
+  methods?: T;
+  active?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -2,6 +2,7 @@ import * as migration_20261122_004825_initial from './20261122_004825_initial';
 import * as migration_20261124_031855_email_outbox from './20261124_031855_email_outbox';
 import * as migration_20261124_034415_customers from './20261124_034415_customers';
 import * as migration_20261124_042000_rate_limits from './20261124_042000_rate_limits';
+import * as migration_20261124_044015_plan_fields from './20261124_044015_plan_fields';
 
 export const migrations = [
   {
@@ -17,11 +18,16 @@ export const migrations = [
   {
     up: migration_20261124_034415_customers.up,
     down: migration_20261124_034415_customers.down,
-    name: '20261124_034415_customers'
+    name: '20261124_034415_customers',
   },
   {
     up: migration_20261124_042000_rate_limits.up,
     down: migration_20261124_042000_rate_limits.down,
     name: '20261124_042000_rate_limits',
+  },
+  {
+    up: migration_20261124_044015_plan_fields.up,
+    down: migration_20261124_044015_plan_fields.down,
+    name: '20261124_044015_plan_fields'
   },
 ];

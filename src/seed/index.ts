@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 import { defaultLocale, locales, type LocaleCode } from '@/i18n/locales'
 import type { FeaturesBlock } from '@/payload-types'
 import { markdownToLexical } from '@/services/content/markdown'
-import { authorSeeds, categorySeeds, glossarySeeds, pricePlans, serverLocationSeeds } from './content/catalog'
+import { authorSeeds, categorySeeds, glossarySeeds, morePricePlans, pricePlans, serverLocationSeeds } from './content/catalog'
 import { readJsonFolder } from './content/files'
 import { homeContent, homeLayout } from './content/home'
 import { seedLayout } from './content/transform'
@@ -23,6 +23,7 @@ export async function seed(payload: Payload): Promise<void> {
   await seedOnce(payload, 'categories', categorySeeds)
   await seedOnce(payload, 'authors', authorSeeds)
   await seedOnce(payload, 'price-plans', pricePlans)
+  await seedMissingPlans(payload)
   await seedOnce(payload, 'server-locations', serverLocationSeeds)
   await seedOnce(payload, 'glossary-terms', glossarySeeds)
   await seedPosts(payload)
@@ -43,6 +44,29 @@ async function seedOnce(payload: Payload, collection: 'categories' | 'authors' |
   if ((await payload.count({ collection })).totalDocs > 0) return
   for (const data of rows) await payload.create({ collection, data: data as never, locale: defaultLocale, context })
   payload.logger.info(`Seed: ${rows.length} ${collection}`)
+}
+
+/**
+ * Plans added to the catalogue later: each is created where its purchase id is missing, so
+ * existing databases get them and an editor's changes to any plan are never overwritten. A trial
+ * plan is pointed at the plan it rolls into only when that field is still empty.
+ */
+async function seedMissingPlans(payload: Payload) {
+  const all = await payload.find({ collection: 'price-plans', limit: 1000, pagination: false, depth: 0 })
+  const byId = new Map(all.docs.map((plan) => [plan.purchaseId, plan]))
+  let created = 0
+  for (const { rollsIntoId: _rolls, ...data } of morePricePlans) {
+    if (byId.has(data.purchaseId)) continue
+    byId.set(data.purchaseId, await payload.create({ collection: 'price-plans', data, locale: defaultLocale, context }))
+    created++
+  }
+  const rolls: [string, string][] = [...morePricePlans.flatMap((plan) => (plan.rollsIntoId ? [[plan.purchaseId, plan.rollsIntoId] as [string, string]] : [])), ['vpn-trial-7d', 'vpn-7d']]
+  for (const [trialId, targetId] of rolls) {
+    const trial = byId.get(trialId)
+    const target = byId.get(targetId)
+    if (trial && target && !trial.rollsInto) await payload.update({ collection: 'price-plans', id: trial.id, data: { rollsInto: target.id }, context })
+  }
+  if (created) payload.logger.info(`Seed: ${created} more price-plans`)
 }
 
 async function existing(payload: Payload, collection: 'pages' | 'posts' | 'help-articles', field: 'path' | 'slug') {

@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 import { editorial } from '@/access'
+import { paymentMethods } from '@/services/catalog/pricing'
 import { revalidateEverything } from '../revalidate'
 
 /** The plan catalogue: pricing blocks name plans by purchase id; prices are resolved here on the server. */
@@ -18,5 +19,62 @@ export const PricePlans: CollectionConfig = {
     { name: 'periodType', type: 'select', required: true, options: ['day', 'week', 'month', 'year'] },
     { name: 'periodCount', type: 'number', required: true, min: 1, admin: { description: '100 years means lifetime' } },
     { name: 'highlight', type: 'checkbox', defaultValue: false },
+    {
+      type: 'row',
+      fields: [
+        {
+          name: 'tier',
+          type: 'select',
+          defaultValue: 'standard',
+          options: [
+            { label: 'Standard', value: 'standard' },
+            { label: 'Mono-defense', value: 'mono-defense' },
+            { label: 'Secure duo', value: 'secure-duo' },
+          ],
+        },
+        {
+          name: 'audience',
+          type: 'select',
+          defaultValue: 'personal',
+          options: [
+            { label: 'Personal', value: 'personal' },
+            { label: 'Family', value: 'family' },
+            { label: 'Team', value: 'team' },
+          ],
+        },
+        { name: 'members', type: 'number', defaultValue: 1, min: 1, max: 100, admin: { description: 'Family 5; team 5, 10 or 20' } },
+        { name: 'devices', type: 'number', defaultValue: 10, min: 1, max: 100, admin: { description: 'Devices connected at once' } },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'renewalCost', type: 'number', min: 0, admin: { description: 'US cents for every later period; empty = the first price' } },
+        { name: 'firstPeriodMonths', type: 'number', min: 1, max: 60, admin: { description: 'A longer first period (15 for “15 months, then every 12”)' } },
+        {
+          name: 'trialDays',
+          type: 'number',
+          admin: { description: 'Free trial (7 or 30 days): nothing is charged now' },
+          validate: (value: unknown) => value === null || value === undefined || value === 7 || value === 30 || 'A trial lasts 7 or 30 days',
+        },
+        {
+          name: 'rollsInto',
+          type: 'relationship',
+          relationTo: 'price-plans',
+          admin: { description: 'The plan charged when the trial ends', condition: (data) => Boolean(data?.trialDays) },
+        },
+      ],
+    },
+    {
+      name: 'methods',
+      type: 'select',
+      hasMany: true,
+      defaultValue: ['card', 'paypal', 'amazon-pay', 'apple-pay', 'google-pay', 'bitcoin', 'coinpayments', 'paymentwall'],
+      options: paymentMethods.map((method) => ({ label: method, value: method })),
+      admin: { description: 'Trials: card and PayPal only' },
+      validate: (value: unknown, { siblingData }: { siblingData: { trialDays?: number | null } }) =>
+        !siblingData?.trialDays || (Array.isArray(value) && value.every((method) => method === 'card' || method === 'paypal')) || 'Trials take card and PayPal only',
+    },
+    { name: 'active', type: 'checkbox', defaultValue: true, index: true, admin: { description: 'Off: not sold, not shown' } },
   ],
 }

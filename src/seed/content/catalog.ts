@@ -2,22 +2,43 @@ import type { PricePlan, ServerLocation } from '@/payload-types'
 
 type PlanSeed = Omit<PricePlan, 'id' | 'createdAt' | 'updatedAt'>
 
+const allMethods = ['card', 'paypal', 'amazon-pay', 'apple-pay', 'google-pay', 'bitcoin', 'coinpayments', 'paymentwall'] as const
+const trialMethods = ['card', 'paypal'] as const
+
+/** Plans of spec section 3 added after the first catalogue; created where their purchase id is missing. */
+export const morePricePlans: (PlanSeed & { rollsIntoId?: string })[] = [
+  { purchaseId: 'vpn-2m', product: 'vpn', title: '2 months', description: 'Two months of protection', cost: 2398, periodType: 'month', periodCount: 2, methods: [...allMethods] },
+  { purchaseId: 'vpn-3m', product: 'vpn', title: '3 months', description: 'A season of protection', cost: 3297, periodType: 'month', periodCount: 3, methods: [...allMethods] },
+  { purchaseId: 'vpn-6m', product: 'vpn', title: '6 months', description: 'Half a year at a lower price', cost: 5394, periodType: 'month', periodCount: 6, methods: [...allMethods] },
+  { purchaseId: 'vpn-7d', product: 'vpn', title: '7 days', description: 'Billed weekly', cost: 499, periodType: 'week', periodCount: 1, methods: [...allMethods] },
+  { purchaseId: 'vpn-trial-1m', product: 'vpn', title: '1 month, 7 days free', description: 'Free for 7 days, then billed monthly', cost: 1299, periodType: 'month', periodCount: 1, trialDays: 7, rollsIntoId: 'vpn-1m', methods: [...trialMethods] },
+  { purchaseId: 'vpn-trial-1y', product: 'vpn', title: '1 year, 7 days free', description: 'Free for 7 days, then billed yearly', cost: 7188, periodType: 'year', periodCount: 1, trialDays: 7, rollsIntoId: 'vpn-1y', methods: [...trialMethods] },
+  { purchaseId: 'vpn-trial-30d', product: 'vpn', title: '30-day free trial', description: 'Free for 30 days, then billed monthly', cost: 1299, periodType: 'month', periodCount: 1, trialDays: 30, rollsIntoId: 'vpn-1m', methods: [...trialMethods] },
+  { purchaseId: 'vpn-12plus3', product: 'vpn', title: '12 months + 3 free', description: 'The first 15 months for the price of 12, then yearly', cost: 7188, periodType: 'month', periodCount: 12, firstPeriodMonths: 15, methods: [...allMethods] },
+  { purchaseId: 'family-1m', product: 'vpn', title: 'Family, 5 users, 1 month', description: 'Five separate accounts under one plan', cost: 1999, periodType: 'month', periodCount: 1, audience: 'family', members: 5, methods: [...allMethods] },
+  { purchaseId: 'family-lifetime', product: 'vpn', title: 'Family, 5 users, lifetime', description: 'Five accounts, paid once', cost: 39900, periodType: 'year', periodCount: 100, audience: 'family', members: 5, methods: [...allMethods] },
+  { purchaseId: 'mono-defense-1m', product: 'vpn', title: 'Mono-defense, 1 month', description: 'VPN with threat protection', cost: 1499, periodType: 'month', periodCount: 1, tier: 'mono-defense', methods: [...allMethods] },
+  { purchaseId: 'mono-defense-1y', product: 'vpn', title: 'Mono-defense, 1 year', description: 'VPN with threat protection', cost: 8388, periodType: 'year', periodCount: 1, tier: 'mono-defense', methods: [...allMethods] },
+  { purchaseId: 'secure-duo-1m', product: 'vpn', title: 'Secure duo, 1 month', description: 'VPN and password manager', cost: 1699, periodType: 'month', periodCount: 1, tier: 'secure-duo', methods: [...allMethods] },
+  { purchaseId: 'secure-duo-1y', product: 'vpn', title: 'Secure duo, 1 year', description: 'VPN and password manager', cost: 9588, periodType: 'year', periodCount: 1, tier: 'secure-duo', methods: [...allMethods] },
+]
+
 /** The plan catalogue of spec section 3 (prices in US cents for the whole period). */
 export const pricePlans: PlanSeed[] = [
   { purchaseId: 'vpn-1m', product: 'vpn', title: '1 month', description: 'Flexible, cancel any time', cost: 1299, periodType: 'month', periodCount: 1 },
   { purchaseId: 'vpn-1y', product: 'vpn', title: '1 year', description: 'Our most popular plan', cost: 7188, periodType: 'year', periodCount: 1, highlight: true },
   { purchaseId: 'vpn-3y', product: 'vpn', title: '3 years', description: 'The lowest monthly price', cost: 15984, periodType: 'month', periodCount: 36 },
   { purchaseId: 'vpn-lifetime', product: 'vpn', title: 'Lifetime', description: 'Pay once, protected for good', cost: 19900, periodType: 'year', periodCount: 100 },
-  { purchaseId: 'vpn-trial-7d', product: 'vpn', title: '7-day free trial', description: 'Free for 7 days with card or PayPal, then billed weekly', cost: 499, periodType: 'week', periodCount: 1 },
-  { purchaseId: 'family-1y', product: 'vpn', title: 'Family, 5 users, 1 year', description: 'Five separate accounts under one plan', cost: 11988, periodType: 'year', periodCount: 1 },
+  { purchaseId: 'vpn-trial-7d', product: 'vpn', title: '7-day free trial', description: 'Free for 7 days with card or PayPal, then billed weekly', cost: 499, periodType: 'week', periodCount: 1, trialDays: 7, methods: [...trialMethods] },
+  { purchaseId: 'family-1y', product: 'vpn', title: 'Family, 5 users, 1 year', description: 'Five separate accounts under one plan', cost: 11988, periodType: 'year', periodCount: 1, audience: 'family', members: 5 },
   { purchaseId: 'slots-5-1y', product: 'addon', title: '5 extra device slots', description: 'Connect five more devices at the same time', cost: 2999, periodType: 'year', periodCount: 1 },
   { purchaseId: 'server-unlimited-1m', product: 'addon', title: 'Personal server, unlimited traffic', description: 'A VPN server used by you alone', cost: 2999, periodType: 'month', periodCount: 1 },
   { purchaseId: 'server-1tb-1y', product: 'addon', title: 'Personal server, 1 TB per month', description: 'Billed yearly', cost: 17988, periodType: 'year', periodCount: 1 },
   { purchaseId: 'static-ip-1m', product: 'addon', title: 'Personal static IP, monthly', description: 'An IP address that is yours alone', cost: 699, periodType: 'month', periodCount: 1 },
   { purchaseId: 'static-ip-1y', product: 'addon', title: 'Personal static IP, yearly', description: 'Two months free compared with monthly', cost: 5988, periodType: 'year', periodCount: 1, highlight: true },
-  { purchaseId: 'team-5-lifetime', product: 'vpn', title: 'Team lifetime, 5 users', description: 'One payment for five team members', cost: 49900, periodType: 'year', periodCount: 100 },
-  { purchaseId: 'team-10-lifetime', product: 'vpn', title: 'Team lifetime, 10 users', description: 'One payment for ten team members', cost: 89900, periodType: 'year', periodCount: 100, highlight: true },
-  { purchaseId: 'team-20-lifetime', product: 'vpn', title: 'Team lifetime, 20 users', description: 'One payment for twenty team members', cost: 159900, periodType: 'year', periodCount: 100 },
+  { purchaseId: 'team-5-lifetime', product: 'vpn', title: 'Team lifetime, 5 users', description: 'One payment for five team members', cost: 49900, periodType: 'year', periodCount: 100, audience: 'team', members: 5 },
+  { purchaseId: 'team-10-lifetime', product: 'vpn', title: 'Team lifetime, 10 users', description: 'One payment for ten team members', cost: 89900, periodType: 'year', periodCount: 100, highlight: true, audience: 'team', members: 10 },
+  { purchaseId: 'team-20-lifetime', product: 'vpn', title: 'Team lifetime, 20 users', description: 'One payment for twenty team members', cost: 159900, periodType: 'year', periodCount: 100, audience: 'team', members: 20 },
   { purchaseId: 'security-bundle-1y', product: 'bundle', title: 'Security bundle, 1 year', description: 'VPN, Pass, DNS and Authenticator together', cost: 9588, periodType: 'year', periodCount: 1 },
   { purchaseId: 'pass-lifetime', product: 'pass', title: 'Veilgate Pass lifetime', description: 'The password manager, paid once', cost: 7900, periodType: 'year', periodCount: 100 },
 ]

@@ -1,6 +1,7 @@
 import type { Payload } from 'payload'
 import type { PricePlan } from '@/payload-types'
 import type { PriceListItem } from './priceList'
+import type { QuotePlan } from './pricing'
 
 function toItem(plan: PricePlan): PriceListItem {
   return {
@@ -36,4 +37,20 @@ export function purchaseIdsOf(layout: unknown): string[] {
   return layout.flatMap((block: { blockType?: string; purchaseIds?: { id?: string }[] }) =>
     block?.blockType === 'pricingCards' ? (block.purchaseIds ?? []).map((entry) => entry.id ?? '').filter(Boolean) : [],
   )
+}
+
+/** A stored plan in the pricing module's terms (an empty list of methods means every method). */
+export function toQuotePlan(plan: PricePlan): QuotePlan {
+  const rolls = plan.rollsInto && typeof plan.rollsInto === 'object' ? plan.rollsInto : null
+  return {
+    purchaseId: plan.purchaseId,
+    periodType: plan.periodType,
+    periodCount: plan.periodCount,
+    cost: plan.cost,
+    renewalCost: plan.renewalCost ?? null,
+    firstPeriodMonths: plan.firstPeriodMonths ?? null,
+    trialDays: plan.trialDays ?? null,
+    rollsInto: rolls ? { purchaseId: rolls.purchaseId, periodType: rolls.periodType, periodCount: rolls.periodCount, cost: rolls.cost, renewalCost: rolls.renewalCost ?? null } : null,
+    methods: plan.methods?.length ? plan.methods : undefined,
+  }
 }
