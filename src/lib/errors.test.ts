@@ -8,10 +8,10 @@ const messagesDir = path.resolve(import.meta.dirname, '../../messages')
 describe('the error catalogue (spec section 8)', () => {
   it('gives every code its status', () => {
     const expected: Record<number, string[]> = {
-      400: ['REQUIRED', 'INVALID_EMAIL', 'PASSWORD_WHITESPACE', 'PASSWORD_ASCII', 'PASSWORD_BAD', 'CONFIRM_PASSWORD', 'TERMS_AGREE', 'NOT_VERIFIED_CAPTCHA', 'INVALID_USERNAME', 'INVALID_VEILGATE_ID', 'BAD_NEW_BONUS_CODE', 'USE_NEW_BONUS_CODE_ON_OWN_ACC', 'INVALID_AMOUNT_NEW_BONUS_CODE', 'INVALID_INPUT'],
+      400: ['REQUIRED', 'INVALID_EMAIL', 'PASSWORD_WHITESPACE', 'PASSWORD_ASCII', 'PASSWORD_BAD', 'CONFIRM_PASSWORD', 'TERMS_AGREE', 'NOT_VERIFIED_CAPTCHA', 'INVALID_USERNAME', 'INVALID_VEILGATE_ID', 'BAD_NEW_BONUS_CODE', 'USE_NEW_BONUS_CODE_ON_OWN_ACC', 'INVALID_AMOUNT_NEW_BONUS_CODE', 'INVALID_BONUS_CODE', 'INVALID_INPUT'],
       401: ['INVALID_USERNAME_OR_PASSWORD', 'EXPIRED_SESSION'],
       403: ['ACCOUNT_BANNED', 'ACCOUNT_NOT_CONFIRMED', 'CROSS_SITE_REQUEST'],
-      404: ['NOT_FOUND'],
+      404: ['NOT_FOUND', 'PLAN_NOT_FOUND'],
       405: ['METHOD_NOT_ALLOWED'],
       413: ['PAYLOAD_TOO_LARGE'],
       409: ['ALREADY_IN_USE', 'EMAIL_ALREADY_USED_FOR_LOGIN'],
@@ -37,6 +37,7 @@ describe('the error catalogue (spec section 8)', () => {
       PASSWORD_BAD: 'Your password is not strong enough. Please provide a stronger password.',
       BAD_NEW_BONUS_CODE: "Unfortunately, you can't apply this code to your account.",
       INVALID_AMOUNT_NEW_BONUS_CODE: 'Invalid discount amount',
+      INVALID_BONUS_CODE: 'The code is invalid! Please check it and try again.',
       INTERNAL_ERROR: 'An internal error has occurred',
       INVALID_EMAIL: 'Invalid email',
       PASSWORD_WHITESPACE: "Password can't begin or end with a whitespace character",

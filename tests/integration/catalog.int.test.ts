@@ -4,6 +4,9 @@ import config from '@payload-config'
 import { seed } from '@/seed'
 import { toQuotePlan } from '@/services/catalog/catalog'
 import { quote } from '@/services/catalog/pricing'
+import { GET as priceRoute } from '@/app/api/veilgate/sales/price/[id]/route'
+import { POST as priceListRoute } from '@/app/api/veilgate/sales/price-list/route'
+import { callRoute } from '../support/routes'
 
 let payload: Payload
 
@@ -46,5 +49,40 @@ describe('the plan catalogue', () => {
     expect(await plan('family-1y')).toMatchObject({ audience: 'family', members: 5, tier: 'standard', active: true })
     expect(await plan('team-20-lifetime')).toMatchObject({ audience: 'team', members: 20 })
     expect(quote({ plan: toQuotePlan(await plan('vpn-lifetime')), now, method: 'card' })).toMatchObject({ renewal: null, autoRenew: false })
+  })
+})
+
+describe('sales endpoints: price-list/ and price/{id}', () => {
+  const price = (id: string, query: Record<string, string> = {}) =>
+    callRoute((request) => priceRoute(request, { params: Promise.resolve({ id }) }), { path: `/api/veilgate/sales/price/${encodeURIComponent(id)}`, query })
+
+  it('answers known ids in the order asked, unknown ones left out', async () => {
+    const answer = await callRoute(priceListRoute, { body: { list: ['vpn-1y', 'no-such-plan', 'slots-5-1y', 'vpn-lifetime'] } })
+    expect(answer.status).toBe(200)
+    const items = answer.body as unknown as { id: string; cost: number; info: { type: string; count: number }; description: string }[]
+    expect(items.map((item) => item.id)).toEqual(['vpn-1y', 'slots-5-1y', 'vpn-lifetime'])
+    expect(items[0]).toEqual({ id: 'vpn-1y', cost: 7188, info: { type: 'year', count: 1 }, description: expect.any(String) })
+    expect(Object.keys(items[0]!).sort()).toEqual(['cost', 'description', 'id', 'info'])
+  })
+
+  it('answers malformed bodies with 400 INVALID_INPUT, localized', async () => {
+    for (const body of [{}, { list: [] }, { list: 'vpn-1y' }, { list: Array(101).fill('vpn-1y') }, { list: [5] }, '{broken', '[]']) {
+      const answer = await callRoute(priceListRoute, { body })
+      expect(answer.status, JSON.stringify(body)).toBe(400)
+      expect(answer.body.code).toBe('INVALID_INPUT')
+    }
+  })
+
+  it('quotes one plan: 15 months then every 12, and 404 PLAN_NOT_FOUND in the asked language', async () => {
+    const special = await price('vpn-12plus3')
+    expect(special.status).toBe(200)
+    expect(special.body).toMatchObject({ id: 'vpn-12plus3', info: { type: 'month', count: 12 }, quote: { total: 7188, renewal: { period: { type: 'month', count: 12 } } } })
+    const q = special.body.quote as { periodEndsAt: string; renewal: { at: string } }
+    const months = (new Date(q.periodEndsAt).getTime() - Date.now()) / (30.44 * 86_400_000)
+    expect(Math.round(months)).toBe(15)
+    const yearly = await price('vpn-1y')
+    expect(yearly.body).toMatchObject({ quote: { savingPercent: 54, perMonth: { dollars: '5', cents: '99' } } })
+    expect(await price('nope', { locale: 'de' })).toMatchObject({ status: 404, body: { statusCode: 404, code: 'PLAN_NOT_FOUND', message: 'Diesen Tarif gibt es nicht.' } })
+    expect((await price('%00bad id')).status).toBe(400)
   })
 })
