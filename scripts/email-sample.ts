@@ -28,13 +28,20 @@ let code = 0
 try {
   await migrateDatabase(payload)
   const { jobId } = await sendEmail({ template, to, locale, data: samples[template] as never }, { payload })
-  await runEmailQueue(payload)
-  await emailQueueIdle()
-  const stored = await payload.find({ collection: 'outbox', where: { jobId: { equals: jobId } }, limit: 1, overrideAccess: true })
-  const left = await payload.find({ collection: 'payload-jobs', where: { id: { equals: jobId } }, limit: 1, overrideAccess: true })
-  if (stored.docs[0]) console.log(`[email] ${template} (${locale}) stored in the outbox as #${stored.docs[0].id}: "${stored.docs[0].subject}"`)
-  else if (left.docs[0]) {
-    console.error(`[email] job ${jobId} is not done yet (tried ${left.docs[0].totalTried ?? 0} times); the site's runner retries it`)
+  // The running site's own runner may take the job first: wait for it to finish either way.
+  let stored: { id: number; subject: string } | undefined
+  let left: { totalTried?: number | null } | undefined
+  for (let attempt = 0; attempt < 60; attempt++) {
+    await runEmailQueue(payload)
+    await emailQueueIdle()
+    stored = (await payload.find({ collection: 'outbox', where: { jobId: { equals: jobId } }, limit: 1, overrideAccess: true })).docs[0]
+    left = (await payload.find({ collection: 'payload-jobs', where: { id: { equals: jobId } }, limit: 1, overrideAccess: true })).docs[0]
+    if (stored || !left) break
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  if (stored) console.log(`[email] ${template} (${locale}) stored in the outbox as #${stored.id}: "${stored.subject}"`)
+  else if (left) {
+    console.error(`[email] job ${jobId} is not done yet (tried ${left.totalTried ?? 0} times); the site's runner retries it`)
     code = 1
   } else console.log(`[email] ${template} (${locale}) sent over SMTP (job ${jobId})`)
 } catch (error) {

@@ -75,6 +75,7 @@ export interface Config {
     'help-articles': HelpArticle;
     'glossary-terms': GlossaryTerm;
     'price-plans': PricePlan;
+    'bonus-codes': BonusCode;
     'server-locations': ServerLocation;
     media: Media;
     admins: Admin;
@@ -100,6 +101,7 @@ export interface Config {
     'help-articles': HelpArticlesSelect<false> | HelpArticlesSelect<true>;
     'glossary-terms': GlossaryTermsSelect<false> | GlossaryTermsSelect<true>;
     'price-plans': PricePlansSelect<false> | PricePlansSelect<true>;
+    'bonus-codes': BonusCodesSelect<false> | BonusCodesSelect<true>;
     'server-locations': ServerLocationsSelect<false> | ServerLocationsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     admins: AdminsSelect<false> | AdminsSelect<true>;
@@ -924,46 +926,32 @@ export interface PricePlan {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "server-locations".
+ * via the `definition` "bonus-codes".
  */
-export interface ServerLocation {
+export interface BonusCode {
   id: number;
-  countryCode: string;
-  city: string;
-  region: 'europe' | 'americas' | 'asia-pacific' | 'middle-east-africa';
-  servers: number;
-  latitude: number;
-  longitude: number;
-  staticIp?: boolean | null;
+  code: string;
+  effect: 'percent' | 'fixed' | 'days';
+  value: number;
+  /**
+   * Empty: every plan
+   */
+  plans?: (number | PricePlan)[] | null;
+  validFrom?: string | null;
+  validTo?: string | null;
+  /**
+   * Empty: no limit
+   */
+  maxRedemptions?: number | null;
+  redemptions?: number | null;
+  newCustomersOnly?: boolean | null;
+  /**
+   * A referral code’s owner (who cannot use it)
+   */
+  owner?: (number | null) | Customer;
+  active?: boolean | null;
   updatedAt: string;
   createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "admins".
- */
-export interface Admin {
-  id: number;
-  name?: string | null;
-  updatedAt: string;
-  createdAt: string;
-  email: string;
-  resetPasswordToken?: string | null;
-  resetPasswordExpiration?: string | null;
-  salt?: string | null;
-  hash?: string | null;
-  resetPasswordRequestedAt?: string | null;
-  loginAttempts?: number | null;
-  lockUntil?: string | null;
-  sessions?:
-    | {
-        id: string;
-        createdAt?: string | null;
-        expiresAt: string;
-      }[]
-    | null;
-  password?: string | null;
-  collection: 'admins';
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1029,6 +1017,49 @@ export interface Customer {
   lockUntil?: string | null;
   password?: string | null;
   collection: 'customers';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "server-locations".
+ */
+export interface ServerLocation {
+  id: number;
+  countryCode: string;
+  city: string;
+  region: 'europe' | 'americas' | 'asia-pacific' | 'middle-east-africa';
+  servers: number;
+  latitude: number;
+  longitude: number;
+  staticIp?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "admins".
+ */
+export interface Admin {
+  id: number;
+  name?: string | null;
+  updatedAt: string;
+  createdAt: string;
+  email: string;
+  resetPasswordToken?: string | null;
+  resetPasswordExpiration?: string | null;
+  salt?: string | null;
+  hash?: string | null;
+  resetPasswordRequestedAt?: string | null;
+  loginAttempts?: number | null;
+  lockUntil?: string | null;
+  sessions?:
+    | {
+        id: string;
+        createdAt?: string | null;
+        expiresAt: string;
+      }[]
+    | null;
+  password?: string | null;
+  collection: 'admins';
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1442,6 +1473,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'price-plans';
         value: number | PricePlan;
+      } | null)
+    | ({
+        relationTo: 'bonus-codes';
+        value: number | BonusCode;
       } | null)
     | ({
         relationTo: 'server-locations';
@@ -1960,6 +1995,25 @@ export interface PricePlansSelect<T extends boolean = true> {
   trialDays?: T;
   rollsInto?: T;
   methods?: T;
+  active?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "bonus-codes_select".
+ */
+export interface BonusCodesSelect<T extends boolean = true> {
+  code?: T;
+  effect?: T;
+  value?: T;
+  plans?: T;
+  validFrom?: T;
+  validTo?: T;
+  maxRedemptions?: T;
+  redemptions?: T;
+  newCustomersOnly?: T;
+  owner?: T;
   active?: T;
   updatedAt?: T;
   createdAt?: T;

@@ -14,6 +14,7 @@ import { Customers } from './collections/Customers'
 import { CustomerSessions } from './collections/CustomerSessions'
 import { CustomerTokens } from './collections/CustomerTokens'
 import { Authors } from './collections/Authors'
+import { BonusCodes } from './collections/BonusCodes'
 import { Categories } from './collections/Categories'
 import { GlossaryTerms } from './collections/GlossaryTerms'
 import { HelpArticles } from './collections/HelpArticles'
@@ -56,7 +57,7 @@ export default adminsOnlyByDefault(buildConfig({
     meta: { titleSuffix: ' · Veilgate admin' },
     importMap: { baseDir: path.resolve(dirname) },
   },
-  collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, ServerLocations, Media, Admins, Customers, CustomerSessions, CustomerTokens, Outbox],
+  collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, BonusCodes, ServerLocations, Media, Admins, Customers, CustomerSessions, CustomerTokens, Outbox],
   editor: lexicalEditor(),
   localization: {
     locales: locales.map((l) => ({ code: l.code, label: `${l.label} (${l.englishName})`, rtl: l.dir === 'rtl' })),

@@ -3,6 +3,7 @@ import * as migration_20261124_031855_email_outbox from './20261124_031855_email
 import * as migration_20261124_034415_customers from './20261124_034415_customers';
 import * as migration_20261124_042000_rate_limits from './20261124_042000_rate_limits';
 import * as migration_20261124_044015_plan_fields from './20261124_044015_plan_fields';
+import * as migration_20261124_045108_bonus_codes from './20261124_045108_bonus_codes';
 
 export const migrations = [
   {
@@ -28,6 +29,11 @@ export const migrations = [
   {
     up: migration_20261124_044015_plan_fields.up,
     down: migration_20261124_044015_plan_fields.down,
-    name: '20261124_044015_plan_fields'
+    name: '20261124_044015_plan_fields',
+  },
+  {
+    up: migration_20261124_045108_bonus_codes.up,
+    down: migration_20261124_045108_bonus_codes.down,
+    name: '20261124_045108_bonus_codes'
   },
 ];

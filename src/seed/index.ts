@@ -24,6 +24,7 @@ export async function seed(payload: Payload): Promise<void> {
   await seedOnce(payload, 'authors', authorSeeds)
   await seedOnce(payload, 'price-plans', pricePlans)
   await seedMissingPlans(payload)
+  await seedWelcomeCode(payload)
   await seedOnce(payload, 'server-locations', serverLocationSeeds)
   await seedOnce(payload, 'glossary-terms', glossarySeeds)
   await seedPosts(payload)
@@ -67,6 +68,14 @@ async function seedMissingPlans(payload: Payload) {
     if (trial && target && !trial.rollsInto) await payload.update({ collection: 'price-plans', id: trial.id, data: { rollsInto: target.id }, context })
   }
   if (created) payload.logger.info(`Seed: ${created} more price-plans`)
+}
+
+/** `WELCOME10`: 10 % off a new customer's first purchase (created once; editors may change or end it). */
+async function seedWelcomeCode(payload: Payload) {
+  const found = await payload.count({ collection: 'bonus-codes', where: { code: { equals: 'WELCOME10' } }, overrideAccess: true })
+  if (found.totalDocs) return
+  await payload.create({ collection: 'bonus-codes', data: { code: 'WELCOME10', effect: 'percent', value: 10, newCustomersOnly: true, active: true }, overrideAccess: true, context })
+  payload.logger.info('Seed: bonus code WELCOME10')
 }
 
 async function existing(payload: Payload, collection: 'pages' | 'posts' | 'help-articles', field: 'path' | 'slug') {

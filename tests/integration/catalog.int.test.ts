@@ -6,6 +6,8 @@ import { toQuotePlan } from '@/services/catalog/catalog'
 import { quote } from '@/services/catalog/pricing'
 import { GET as priceRoute } from '@/app/api/veilgate/sales/price/[id]/route'
 import { POST as priceListRoute } from '@/app/api/veilgate/sales/price-list/route'
+import { POST as checkCode } from '@/app/api/veilgate/sales/check-new-bonus-code/route'
+import { POST as register } from '@/app/api/veilgate/auth/register/route'
 import { callRoute } from '../support/routes'
 
 let payload: Payload
@@ -84,5 +86,46 @@ describe('sales endpoints: price-list/ and price/{id}', () => {
     expect(yearly.body).toMatchObject({ quote: { savingPercent: 54, perMonth: { dollars: '5', cents: '99' } } })
     expect(await price('nope', { locale: 'de' })).toMatchObject({ status: 404, body: { statusCode: 404, code: 'PLAN_NOT_FOUND', message: 'Diesen Tarif gibt es nicht.' } })
     expect((await price('%00bad id')).status).toBe(400)
+  })
+})
+
+describe('check-new-bonus-code/', () => {
+  const check = (body: Record<string, unknown>, headers: Record<string, string> = {}) => callRoute(checkCode, { body, headers })
+
+  it('applies WELCOME10 to the 1-year plan, in any case and with spaces', async () => {
+    const answer = await check({ code: '  welcome10 ', plan: 'vpn-1y' })
+    expect(answer.status).toBe(200)
+    expect(answer.body).toMatchObject({ code: 'WELCOME10', effect: { type: 'percent', value: 10 }, quote: { subtotal: 7188, discount: 719, total: 6469 } })
+    expect((await check({ code: 'WELCOME10' })).body).toEqual({ code: 'WELCOME10', effect: { type: 'percent', value: 10 } })
+  })
+
+  it('answers a made-up code with the spec’s text, in German when asked', async () => {
+    expect((await check({ code: 'MADE-UP-CODE' })).body).toEqual({ statusCode: 400, code: 'INVALID_BONUS_CODE', message: 'The code is invalid! Please check it and try again.', field: 'code' })
+    expect((await check({ code: 'MADE-UP-CODE', locale: 'de' })).body.message).toBe('Der Code ist ungültig! Bitte überprüfen Sie ihn und versuchen Sie es erneut.')
+    expect((await check({})).body.code).toBe('INVALID_BONUS_CODE')
+    expect((await check({ code: 'WELCOME10', plan: 'no-such-plan' })).body.code).toBe('PLAN_NOT_FOUND')
+  })
+
+  it('refuses inactive, expired, used-up and other plans’ codes, too large amounts, and one’s own referral code', async () => {
+    const monthly = (await payload.find({ collection: 'price-plans', where: { purchaseId: { equals: 'vpn-1m' } }, limit: 1 })).docs[0]!
+    const rows = [
+      { code: 'OFF-CODE', effect: 'percent', value: 5, active: false },
+      { code: 'OLD-CODE', effect: 'percent', value: 5, validTo: '2020-01-01T00:00:00.000Z' },
+      { code: 'USED-UP', effect: 'percent', value: 5, maxRedemptions: 3, redemptions: 3 },
+      { code: 'MONTHLY-ONLY', effect: 'percent', value: 5, plans: [monthly.id] },
+      { code: 'BIG-FIXED', effect: 'fixed', value: 100_000 },
+    ] as const
+    for (const data of rows) await payload.create({ collection: 'bonus-codes', data: data as never, overrideAccess: true })
+    for (const code of ['OFF-CODE', 'OLD-CODE', 'USED-UP']) expect((await check({ code })).body.code, code).toBe('INVALID_BONUS_CODE')
+    expect((await check({ code: 'MONTHLY-ONLY', plan: 'vpn-1y' })).body.code).toBe('INVALID_BONUS_CODE')
+    expect((await check({ code: 'MONTHLY-ONLY', plan: 'vpn-1m' })).status).toBe(200)
+    expect((await check({ code: 'BIG-FIXED', plan: 'vpn-1m' })).body).toMatchObject({ statusCode: 400, code: 'INVALID_AMOUNT_NEW_BONUS_CODE', message: 'Invalid discount amount' })
+    const password = 'referral-Owner-pass-1'
+    const created = await callRoute(register, { body: { username: 'referrer@example.com', password, confirmPassword: password, terms: true } })
+    const owner = (await payload.find({ collection: 'customers', where: { email: { equals: 'referrer@example.com' } }, overrideAccess: true })).docs[0]!
+    await payload.create({ collection: 'bonus-codes', data: { code: 'FRIEND-OF-ME', effect: 'percent', value: 10, owner: owner.id }, overrideAccess: true })
+    const own = await check({ code: 'friend-of-me' }, { 'x-auth-token': String(created.body.token) })
+    expect(own.body).toMatchObject({ statusCode: 400, code: 'USE_NEW_BONUS_CODE_ON_OWN_ACC' })
+    expect((await check({ code: 'friend-of-me' })).status).toBe(200)
   })
 })

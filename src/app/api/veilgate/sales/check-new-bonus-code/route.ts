@@ -1,0 +1,29 @@
+import { z } from 'zod'
+import { now } from '@/lib/clock'
+import { AUTH_MAX_BODY_BYTES, apiError, bodyOf, handler, json } from '@/lib/http'
+import { requireSession } from '@/services/accounts/sessions'
+import { checkBonusCode } from '@/services/catalog/codes'
+import { payloadClient } from '@/services/content/payload'
+
+const body = z.object({
+  code: z.string({ error: 'INVALID_BONUS_CODE' }).trim().min(1, 'INVALID_BONUS_CODE').max(64, 'INVALID_BONUS_CODE'),
+  plan: z.string().trim().min(1).max(100).optional(),
+  locale: z.string().max(10).optional(),
+})
+
+/**
+ * POST { code, plan? } (X-Auth-Token optional) → { code, effect: { type, value }, quote? }.
+ * Errors: 400 INVALID_BONUS_CODE, USE_NEW_BONUS_CODE_ON_OWN_ACC or INVALID_AMOUNT_NEW_BONUS_CODE.
+ */
+export const POST = handler(async (request) => {
+  const input = body.parse(await bodyOf(request, AUTH_MAX_BODY_BYTES))
+  const payload = await payloadClient()
+  const signedIn = request.headers.has('x-auth-token') || request.headers.has('x-access-token') ? await requireSession(payload, request.headers).catch(() => null) : null
+  let plan = null
+  if (input.plan) {
+    plan = (await payload.find({ collection: 'price-plans', where: { purchaseId: { equals: input.plan } }, depth: 1, limit: 1 })).docs[0] ?? null
+    if (!plan) throw apiError('PLAN_NOT_FOUND', 'plan')
+  }
+  const { bonus, quote } = await checkBonusCode(payload, { code: input.code, plan, customer: signedIn?.customer ?? null, now: now() })
+  return json({ code: bonus.code, effect: { type: bonus.effect, value: bonus.value }, ...(quote ? { quote } : {}) })
+})
