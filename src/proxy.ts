@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server'
+import en from '../messages/en.json'
 import { localeCookie, routeRequest } from '@/i18n/routing'
 import { env } from '@/lib/env'
 import { localizePath } from '@/i18n/paths'
@@ -55,7 +56,7 @@ export async function proxy(request: NextRequest) {
   if (pathname.startsWith('/api/')) {
     if (!crossSite(request)) return NextResponse.next()
     return NextResponse.json(
-      { statusCode: 403, code: 'CROSS_SITE_REQUEST', message: 'This request came from another site and was refused.' },
+      { statusCode: 403, code: 'CROSS_SITE_REQUEST', message: en.Errors.CROSS_SITE_REQUEST },
       { status: 403, headers: { 'cache-control': 'no-store' } },
     )
   }
@@ -63,7 +64,7 @@ export async function proxy(request: NextRequest) {
     // Page routes take no body: answered before Next would try to read one (a broken multipart
     // body used to end in a 500). Server actions (Next-Action) still reach their page.
     return NextResponse.json(
-      { statusCode: 405, code: 'METHOD_NOT_ALLOWED', message: 'This method is not allowed here.' },
+      { statusCode: 405, code: 'METHOD_NOT_ALLOWED', message: en.Errors.METHOD_NOT_ALLOWED },
       { status: 405, headers: { allow: 'GET, HEAD', 'cache-control': 'no-store' } },
     )
   }

@@ -2,6 +2,7 @@ import { Forbidden, type CollectionConfig } from 'payload'
 import { isAdmin } from '@/access'
 import { localeCodes } from '@/i18n/locales'
 import { env } from '@/lib/env'
+import { TIMEZONE_PATTERN } from '@/lib/validation/auth'
 import { AUTH_SERVICE_CONTEXT, revokeAllSessions } from '@/services/accounts/revoke'
 
 /** Operations of Payload's own auth routes that only our auth service may run. */
@@ -114,7 +115,7 @@ export const Customers: CollectionConfig = {
           type: 'text',
           required: true,
           defaultValue: '+0000',
-          validate: (value: unknown) => (typeof value === 'string' && /^[+-](?:0\d|1[0-4])[0-5]\d$/.test(value)) || 'An offset from UTC such as +0200',
+          validate: (value: unknown) => (typeof value === 'string' && TIMEZONE_PATTERN.test(value)) || 'An offset from UTC such as +0200',
         },
       ],
     },

@@ -29,7 +29,8 @@ export const password = text.superRefine((value, ctx) => {
 export const enteredPassword = text.min(1, 'REQUIRED').max(1024, 'INVALID_USERNAME_OR_PASSWORD')
 
 /** `+0200`, `-0530`: an offset from UTC. */
-export const timezone = z.string().regex(/^[+-](?:0\d|1[0-4])[0-5]\d$/, 'INVALID_INPUT')
+export const TIMEZONE_PATTERN = /^[+-](?:0\d|1[0-4])[0-5]\d$/
+export const timezone = z.string().regex(TIMEZONE_PATTERN, 'INVALID_INPUT')
 
 /** One of the 32 site locales; anything else is English. */
 export const locale = z

@@ -8,7 +8,7 @@ import { apiError } from '@/lib/http'
 import type { LoginInput, RegisterInput } from '@/lib/validation/auth'
 import type { Customer } from '@/payload-types'
 import { sendEmail } from '@/services/email/send'
-import { query } from './db'
+import { isUniqueViolation, query } from '@/services/db'
 import { AUTH_SERVICE_CONTEXT, revokeAllSessions } from './revoke'
 import { createSession } from './sessions'
 import { hashToken, newToken } from './tokens'
@@ -162,8 +162,6 @@ export async function login(payload: Payload, input: LoginInput, meta: { userAge
   }
   return createSession(payload, customer.id, { userAgent: meta.userAgent })
 }
-
-const isUniqueViolation = (error: unknown) => /unique|duplicate|already/i.test(`${(error as Error)?.message ?? ''} ${JSON.stringify((error as { data?: unknown })?.data ?? '')}`)
 
 /** `register/`: a new, signed-in, not yet confirmed account and its confirmation e-mail, in one transaction. */
 export async function register(payload: Payload, input: RegisterInput, meta: { userAgent?: string | null } = {}): Promise<string> {

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer'
 import type { EmailAdapter, Payload } from 'payload'
 import { now } from '@/lib/clock'
 import { env, type Env } from '@/lib/env'
+import { isUniqueViolation } from '@/services/db'
 
 /**
  * What our send task adds to a message for the outbox (never sent over SMTP: nodemailer
@@ -36,11 +37,6 @@ export function parseFrom(from: string): { name: string; address: string } {
   const match = /^\s*(.*?)\s*<([^<>\s]+@[^<>\s]+)>\s*$/.exec(from)
   if (match?.[2]) return { name: (match[1] ?? '').replace(/^"|"$/g, ''), address: match[2] }
   return { name: '', address: from.trim() }
-}
-
-const isUniqueViolation = (error: unknown) => {
-  const text = `${(error as { code?: string })?.code ?? ''} ${(error as Error)?.message ?? ''} ${String((error as { cause?: { code?: string } })?.cause?.code ?? '')}`
-  return /23505|unique/i.test(text)
 }
 
 /** Stores one finished message in `outbox`, once per job id however often the job runs. */

@@ -4,6 +4,7 @@ import { clientAddress, rateLimitKey } from '@/lib/client-address'
 import { env } from '@/lib/env'
 import { HttpError } from '@/lib/http'
 import { payloadClient } from '@/services/content/payload'
+import { pgPool, query } from '@/services/db'
 import { redis } from './redis'
 
 /** The table the counts live in (created by a migration), shared by every instance. */
@@ -37,7 +38,7 @@ function sharedLimiter(payload: Payload, name: 'ip' | 'account', limit: Limit): 
   const key = `${client ? 'redis' : 'postgres'}:${name}:${limit.points}/${limit.seconds}`
   let found = limiters.get(key)
   if (!found) {
-    const store: LimiterStore = client ? { kind: 'redis', client } : { kind: 'postgres', pool: (payload.db as unknown as { pool: unknown }).pool }
+    const store: LimiterStore = client ? { kind: 'redis', client } : { kind: 'postgres', pool: pgPool(payload) }
     found = createLimiter(store, `limit-${name}`, limit)
     limiters.set(key, found)
   }
@@ -70,8 +71,7 @@ export async function limit(request: Request, endpoint: string, account?: string
   const payload = await payloadClient()
   // Expired counts are reset in place when their key comes back; now and then the rest go.
   if (!redis() && Math.random() < 0.01) {
-    const pool = (payload.db as unknown as { pool: { query(text: string, params: unknown[]): Promise<unknown> } }).pool
-    void pool.query(`delete from ${RATE_LIMIT_TABLE} where expire < $1`, [Date.now()]).catch(() => undefined)
+    void query(payload, `delete from ${RATE_LIMIT_TABLE} where expire < $1`, [Date.now()]).catch(() => undefined)
   }
   await consume(sharedLimiter(payload, 'ip', settings.RATE_LIMIT_IP), `${endpoint}:${rateLimitKey(clientAddress(request.headers))}`)
   if (account) await consume(sharedLimiter(payload, 'account', settings.RATE_LIMIT_ACCOUNT), `${endpoint}:${account.trim().toLowerCase()}`)

@@ -18,9 +18,3 @@ export function redis(url = env().REDIS_URL): RedisClient | undefined {
   }
   return client
 }
-
-export async function closeRedis(): Promise<void> {
-  const current = client
-  client = undefined
-  if (current?.isOpen) await current.quit().catch(() => current.destroy())
-}
