@@ -75,8 +75,11 @@ export interface Config {
     'help-articles': HelpArticle;
     'glossary-terms': GlossaryTerm;
     'price-plans': PricePlan;
+    'add-ons': AddOn;
     'bonus-codes': BonusCode;
+    'gift-codes': GiftCode;
     'server-locations': ServerLocation;
+    reviews: Review;
     media: Media;
     admins: Admin;
     customers: Customer;
@@ -101,8 +104,11 @@ export interface Config {
     'help-articles': HelpArticlesSelect<false> | HelpArticlesSelect<true>;
     'glossary-terms': GlossaryTermsSelect<false> | GlossaryTermsSelect<true>;
     'price-plans': PricePlansSelect<false> | PricePlansSelect<true>;
+    'add-ons': AddOnsSelect<false> | AddOnsSelect<true>;
     'bonus-codes': BonusCodesSelect<false> | BonusCodesSelect<true>;
+    'gift-codes': GiftCodesSelect<false> | GiftCodesSelect<true>;
     'server-locations': ServerLocationsSelect<false> | ServerLocationsSelect<true>;
+    reviews: ReviewsSelect<false> | ReviewsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
     admins: AdminsSelect<false> | AdminsSelect<true>;
     customers: CustomersSelect<false> | CustomersSelect<true>;
@@ -871,8 +877,11 @@ export interface GlossaryTerm {
  */
 export interface PricePlan {
   id: number;
+  /**
+   * Lower-case letters, digits and -; unique across plans and add-ons. Pages and orders name it.
+   */
   purchaseId: string;
-  product: 'vpn' | 'pass' | 'dns' | 'authenticator' | 'bundle' | 'addon';
+  product: 'vpn' | 'pass' | 'dns' | 'authenticator' | 'bundle';
   title: string;
   description?: string | null;
   /**
@@ -917,6 +926,44 @@ export interface PricePlan {
   methods?:
     | ('card' | 'paypal' | 'amazon-pay' | 'apple-pay' | 'google-pay' | 'bitcoin' | 'coinpayments' | 'paymentwall')[]
     | null;
+  /**
+   * Off: not sold, not shown
+   */
+  active?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "add-ons".
+ */
+export interface AddOn {
+  id: number;
+  /**
+   * Lower-case letters, digits and -; unique across plans and add-ons. Pages and orders name it.
+   */
+  purchaseId: string;
+  kind: 'device-slots' | 'personal-server' | 'static-ip';
+  billing: 'monthly' | 'yearly' | 'lifetime';
+  /**
+   * Device slots: 1, 5 or 10
+   */
+  quantity?: number | null;
+  /**
+   * Personal servers only
+   */
+  traffic?: ('unlimited' | '512gb' | '1tb' | '2tb' | '3tb') | null;
+  title: string;
+  description?: string | null;
+  /**
+   * US cents for one billing period (lifetime: once)
+   */
+  cost: number;
+  /**
+   * US cents for every later period; empty = the first price
+   */
+  renewalCost?: number | null;
+  highlight?: boolean | null;
   /**
    * Off: not sold, not shown
    */
@@ -1020,10 +1067,33 @@ export interface Customer {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "gift-codes".
+ */
+export interface GiftCode {
+  id: number;
+  /**
+   * Empty: 16 random characters are made on save
+   */
+  code?: string | null;
+  plan: number | PricePlan;
+  addOns?: (number | AddOn)[] | null;
+  validTo?: string | null;
+  redeemedBy?: (number | null) | Customer;
+  redeemedAt?: string | null;
+  origin?: ('admin' | 'purchase' | 'promotion') | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "server-locations".
  */
 export interface ServerLocation {
   id: number;
+  /**
+   * Lower-case <country code>-<city> (de-frankfurt); made from the country and city when empty. Orders name it as region or ipRegion.
+   */
+  code: string;
   countryCode: string;
   city: string;
   region: 'europe' | 'americas' | 'asia-pacific' | 'middle-east-africa';
@@ -1031,6 +1101,20 @@ export interface ServerLocation {
   latitude: number;
   longitude: number;
   staticIp?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "reviews".
+ */
+export interface Review {
+  id: number;
+  author: string;
+  text: string;
+  rating: number;
+  date: string;
+  published?: boolean | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1475,12 +1559,24 @@ export interface PayloadLockedDocument {
         value: number | PricePlan;
       } | null)
     | ({
+        relationTo: 'add-ons';
+        value: number | AddOn;
+      } | null)
+    | ({
         relationTo: 'bonus-codes';
         value: number | BonusCode;
       } | null)
     | ({
+        relationTo: 'gift-codes';
+        value: number | GiftCode;
+      } | null)
+    | ({
         relationTo: 'server-locations';
         value: number | ServerLocation;
+      } | null)
+    | ({
+        relationTo: 'reviews';
+        value: number | Review;
       } | null)
     | ({
         relationTo: 'media';
@@ -2001,6 +2097,25 @@ export interface PricePlansSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "add-ons_select".
+ */
+export interface AddOnsSelect<T extends boolean = true> {
+  purchaseId?: T;
+  kind?: T;
+  billing?: T;
+  quantity?: T;
+  traffic?: T;
+  title?: T;
+  description?: T;
+  cost?: T;
+  renewalCost?: T;
+  highlight?: T;
+  active?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "bonus-codes_select".
  */
 export interface BonusCodesSelect<T extends boolean = true> {
@@ -2020,9 +2135,25 @@ export interface BonusCodesSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "gift-codes_select".
+ */
+export interface GiftCodesSelect<T extends boolean = true> {
+  code?: T;
+  plan?: T;
+  addOns?: T;
+  validTo?: T;
+  redeemedBy?: T;
+  redeemedAt?: T;
+  origin?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "server-locations_select".
  */
 export interface ServerLocationsSelect<T extends boolean = true> {
+  code?: T;
   countryCode?: T;
   city?: T;
   region?: T;
@@ -2030,6 +2161,19 @@ export interface ServerLocationsSelect<T extends boolean = true> {
   latitude?: T;
   longitude?: T;
   staticIp?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "reviews_select".
+ */
+export interface ReviewsSelect<T extends boolean = true> {
+  author?: T;
+  text?: T;
+  rating?: T;
+  date?: T;
+  published?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -14,7 +14,9 @@ import { Customers } from './collections/Customers'
 import { CustomerSessions } from './collections/CustomerSessions'
 import { CustomerTokens } from './collections/CustomerTokens'
 import { Authors } from './collections/Authors'
+import { AddOns } from './collections/AddOns'
 import { BonusCodes } from './collections/BonusCodes'
+import { GiftCodes } from './collections/GiftCodes'
 import { Categories } from './collections/Categories'
 import { GlossaryTerms } from './collections/GlossaryTerms'
 import { HelpArticles } from './collections/HelpArticles'
@@ -23,6 +25,7 @@ import { Outbox } from './collections/Outbox'
 import { Pages } from './collections/Pages'
 import { Posts } from './collections/Posts'
 import { PricePlans } from './collections/PricePlans'
+import { Reviews } from './collections/Reviews'
 import { ServerLocations } from './collections/ServerLocations'
 import { defaultLocale, locales } from './i18n/locales'
 import { prepareDatabase } from './seed/prepare'
@@ -57,7 +60,7 @@ export default adminsOnlyByDefault(buildConfig({
     meta: { titleSuffix: ' · Veilgate admin' },
     importMap: { baseDir: path.resolve(dirname) },
   },
-  collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, BonusCodes, ServerLocations, Media, Admins, Customers, CustomerSessions, CustomerTokens, Outbox],
+  collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, AddOns, BonusCodes, GiftCodes, ServerLocations, Reviews, Media, Admins, Customers, CustomerSessions, CustomerTokens, Outbox],
   editor: lexicalEditor(),
   localization: {
     locales: locales.map((l) => ({ code: l.code, label: `${l.label} (${l.englishName})`, rtl: l.dir === 'rtl' })),

@@ -4,6 +4,7 @@ import * as migration_20261124_034415_customers from './20261124_034415_customer
 import * as migration_20261124_042000_rate_limits from './20261124_042000_rate_limits';
 import * as migration_20261124_044015_plan_fields from './20261124_044015_plan_fields';
 import * as migration_20261124_045108_bonus_codes from './20261124_045108_bonus_codes';
+import * as migration_20261124_051807_catalog_add_ons from './20261124_051807_catalog_add_ons';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261124_045108_bonus_codes.up,
     down: migration_20261124_045108_bonus_codes.down,
-    name: '20261124_045108_bonus_codes'
+    name: '20261124_045108_bonus_codes',
+  },
+  {
+    up: migration_20261124_051807_catalog_add_ons.up,
+    down: migration_20261124_051807_catalog_add_ons.down,
+    name: '20261124_051807_catalog_add_ons'
   },
 ];

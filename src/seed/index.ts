@@ -2,9 +2,10 @@ import type { Payload } from 'payload'
 import { defaultLocale, locales, type LocaleCode } from '@/i18n/locales'
 import type { FeaturesBlock } from '@/payload-types'
 import { markdownToLexical } from '@/services/content/markdown'
-import { authorSeeds, categorySeeds, glossarySeeds, morePricePlans, pricePlans, serverLocationSeeds } from './content/catalog'
+import { addOnSeeds, authorSeeds, categorySeeds, glossarySeeds, morePricePlans, pricePlans, serverLocationSeeds } from './content/catalog'
 import { readJsonFolder } from './content/files'
 import { homeContent, homeLayout } from './content/home'
+import { reviewSeeds } from './content/reviews'
 import { seedLayout } from './content/transform'
 
 const context = { disableRevalidate: true }
@@ -24,7 +25,9 @@ export async function seed(payload: Payload): Promise<void> {
   await seedOnce(payload, 'authors', authorSeeds)
   await seedOnce(payload, 'price-plans', pricePlans)
   await seedMissingPlans(payload)
+  await seedMissingAddOns(payload)
   await seedWelcomeCode(payload)
+  await seedReviews(payload)
   await seedOnce(payload, 'server-locations', serverLocationSeeds)
   await seedOnce(payload, 'glossary-terms', glossarySeeds)
   await seedPosts(payload)
@@ -68,6 +71,32 @@ async function seedMissingPlans(payload: Payload) {
     if (trial && target && !trial.rollsInto) await payload.update({ collection: 'price-plans', id: trial.id, data: { rollsInto: target.id }, context })
   }
   if (created) payload.logger.info(`Seed: ${created} more price-plans`)
+}
+
+/** Add-ons are created where their purchase id is missing; existing rows are left as editors made them. */
+async function seedMissingAddOns(payload: Payload) {
+  const all = await payload.find({ collection: 'add-ons', limit: 1000, pagination: false, depth: 0, select: { purchaseId: true } })
+  const have = new Set(all.docs.map((addOn) => addOn.purchaseId))
+  const missing = addOnSeeds.filter((addOn) => !have.has(addOn.purchaseId))
+  for (const data of missing) await payload.create({ collection: 'add-ons', data, locale: defaultLocale, context })
+  if (missing.length) payload.logger.info(`Seed: ${missing.length} add-ons`)
+}
+
+/** Five reviews with their translations, once (an empty collection). */
+async function seedReviews(payload: Payload) {
+  if ((await payload.count({ collection: 'reviews' })).totalDocs > 0) return
+  for (const review of reviewSeeds) {
+    const created = await payload.create({
+      collection: 'reviews',
+      locale: defaultLocale,
+      data: { author: review.author, rating: review.rating, date: review.date, text: review.text[defaultLocale]!, published: true },
+      context,
+    })
+    for (const [locale, text] of Object.entries(review.text)) {
+      if (locale !== defaultLocale) await payload.update({ collection: 'reviews', id: created.id, locale: locale as LocaleCode, data: { text }, context })
+    }
+  }
+  payload.logger.info(`Seed: ${reviewSeeds.length} reviews`)
 }
 
 /** `WELCOME10`: 10 % off a new customer's first purchase (created once; editors may change or end it). */

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 import { editorial } from '@/access'
 import { paymentMethods } from '@/services/catalog/pricing'
 import { revalidateEverything } from '../revalidate'
+import { purchaseIdField, uniquePurchaseId } from '../purchaseIds'
 
 /** The plan catalogue: pricing blocks name plans by purchase id; prices are resolved here on the server. */
 export const PricePlans: CollectionConfig = {
@@ -9,10 +10,10 @@ export const PricePlans: CollectionConfig = {
   labels: { singular: 'Price plan', plural: 'Price plans' },
   admin: { useAsTitle: 'purchaseId', defaultColumns: ['purchaseId', 'title', 'cost', 'periodType', 'periodCount'], group: 'Commerce' },
   access: editorial,
-  hooks: { afterChange: [revalidateEverything] },
+  hooks: { beforeValidate: [uniquePurchaseId('add-ons')], afterChange: [revalidateEverything] },
   fields: [
-    { name: 'purchaseId', type: 'text', required: true, unique: true, index: true },
-    { name: 'product', type: 'select', required: true, options: ['vpn', 'pass', 'dns', 'authenticator', 'bundle', 'addon'] },
+    purchaseIdField,
+    { name: 'product', type: 'select', required: true, options: ['vpn', 'pass', 'dns', 'authenticator', 'bundle'] },
     { name: 'title', type: 'text', localized: true, required: true },
     { name: 'description', type: 'textarea', localized: true },
     { name: 'cost', type: 'number', required: true, min: 0, admin: { description: 'Price in US cents, for the whole period' } },

@@ -1,4 +1,5 @@
-import type { PricePlan, ServerLocation } from '@/payload-types'
+import { locationCode } from '@/collections/ServerLocations'
+import type { AddOn, PricePlan, ServerLocation } from '@/payload-types'
 
 type PlanSeed = Omit<PricePlan, 'id' | 'createdAt' | 'updatedAt'>
 
@@ -31,11 +32,6 @@ export const pricePlans: PlanSeed[] = [
   { purchaseId: 'vpn-lifetime', product: 'vpn', title: 'Lifetime', description: 'Pay once, protected for good', cost: 19900, periodType: 'year', periodCount: 100 },
   { purchaseId: 'vpn-trial-7d', product: 'vpn', title: '7-day free trial', description: 'Free for 7 days with card or PayPal, then billed weekly', cost: 499, periodType: 'week', periodCount: 1, trialDays: 7, methods: [...trialMethods] },
   { purchaseId: 'family-1y', product: 'vpn', title: 'Family, 5 users, 1 year', description: 'Five separate accounts under one plan', cost: 11988, periodType: 'year', periodCount: 1, audience: 'family', members: 5 },
-  { purchaseId: 'slots-5-1y', product: 'addon', title: '5 extra device slots', description: 'Connect five more devices at the same time', cost: 2999, periodType: 'year', periodCount: 1 },
-  { purchaseId: 'server-unlimited-1m', product: 'addon', title: 'Personal server, unlimited traffic', description: 'A VPN server used by you alone', cost: 2999, periodType: 'month', periodCount: 1 },
-  { purchaseId: 'server-1tb-1y', product: 'addon', title: 'Personal server, 1 TB per month', description: 'Billed yearly', cost: 17988, periodType: 'year', periodCount: 1 },
-  { purchaseId: 'static-ip-1m', product: 'addon', title: 'Personal static IP, monthly', description: 'An IP address that is yours alone', cost: 699, periodType: 'month', periodCount: 1 },
-  { purchaseId: 'static-ip-1y', product: 'addon', title: 'Personal static IP, yearly', description: 'Two months free compared with monthly', cost: 5988, periodType: 'year', periodCount: 1, highlight: true },
   { purchaseId: 'team-5-lifetime', product: 'vpn', title: 'Team lifetime, 5 users', description: 'One payment for five team members', cost: 49900, periodType: 'year', periodCount: 100, audience: 'team', members: 5 },
   { purchaseId: 'team-10-lifetime', product: 'vpn', title: 'Team lifetime, 10 users', description: 'One payment for ten team members', cost: 89900, periodType: 'year', periodCount: 100, highlight: true, audience: 'team', members: 10 },
   { purchaseId: 'team-20-lifetime', product: 'vpn', title: 'Team lifetime, 20 users', description: 'One payment for twenty team members', cost: 159900, periodType: 'year', periodCount: 100, audience: 'team', members: 20 },
@@ -43,8 +39,53 @@ export const pricePlans: PlanSeed[] = [
   { purchaseId: 'pass-lifetime', product: 'pass', title: 'Veilgate Pass lifetime', description: 'The password manager, paid once', cost: 7900, periodType: 'year', periodCount: 100 },
 ]
 
+type AddOnSeed = Omit<AddOn, 'id' | 'createdAt' | 'updatedAt'>
+const slots = (quantity: 1 | 5 | 10, billing: AddOnSeed['billing'], cost: number): AddOnSeed => ({
+  purchaseId: `slots-${quantity}-${billing === 'monthly' ? '1m' : billing === 'yearly' ? '1y' : 'lifetime'}`,
+  kind: 'device-slots',
+  billing,
+  quantity,
+  title: quantity === 1 ? '1 extra device slot' : `${quantity} extra device slots`,
+  description: `Connect ${quantity === 1 ? 'one more device' : `${quantity} more devices`} at the same time`,
+  cost,
+})
+const trafficText: Record<NonNullable<AddOnSeed['traffic']>, string> = { unlimited: 'unlimited traffic', '512gb': '512 GB per month', '1tb': '1 TB per month', '2tb': '2 TB per month', '3tb': '3 TB per month' }
+const server = (traffic: NonNullable<AddOnSeed['traffic']>, billing: AddOnSeed['billing'], cost: number): AddOnSeed => ({
+  purchaseId: `server-${traffic}-${billing === 'monthly' ? '1m' : billing === 'yearly' ? '1y' : 'lifetime'}`,
+  kind: 'personal-server',
+  billing,
+  traffic,
+  title: `Personal server, ${trafficText[traffic]}`,
+  description: billing === 'lifetime' ? 'A VPN server used by you alone, paid once' : `A VPN server used by you alone, billed ${billing}`,
+  cost,
+})
+
+/** The add-ons of spec section 3 (cents for one billing period; lifetime once). Created where the purchase id is missing. */
+export const addOnSeeds: AddOnSeed[] = [
+  slots(1, 'monthly', 199),
+  slots(5, 'monthly', 699),
+  slots(10, 'monthly', 1199),
+  slots(1, 'yearly', 1999),
+  slots(5, 'yearly', 2999),
+  slots(10, 'yearly', 4999),
+  slots(5, 'lifetime', 5999),
+  server('unlimited', 'monthly', 2999),
+  server('unlimited', 'yearly', 28788),
+  server('1tb', 'monthly', 1699),
+  server('1tb', 'yearly', 17988),
+  server('2tb', 'monthly', 1999),
+  server('2tb', 'yearly', 20388),
+  server('3tb', 'monthly', 2399),
+  server('3tb', 'yearly', 23988),
+  server('512gb', 'lifetime', 29900),
+  server('unlimited', 'lifetime', 59900),
+  { purchaseId: 'static-ip-1m', kind: 'static-ip', billing: 'monthly', title: 'Personal static IP, monthly', description: 'An IP address that is yours alone', cost: 699 },
+  { purchaseId: 'static-ip-1y', kind: 'static-ip', billing: 'yearly', title: 'Personal static IP, yearly', description: 'Two months free compared with monthly', cost: 5988, highlight: true },
+]
+
 type LocationSeed = Omit<ServerLocation, 'id' | 'createdAt' | 'updatedAt'>
 const at = (countryCode: string, city: string, region: LocationSeed['region'], servers: number, latitude: number, longitude: number, staticIp = false): LocationSeed => ({
+  code: locationCode(countryCode, city),
   countryCode,
   city,
   region,

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import type { Payload } from 'payload'
 import { normaliseCode } from '@/collections/BonusCodes'
 import { apiError } from '@/lib/http'
@@ -31,4 +32,76 @@ export async function checkBonusCode(
   const result = quote({ plan: toQuotePlan(input.plan), now: input.now, bonusCode: { code: bonus.code, effect: bonus.effect, value: bonus.value } })
   if ('error' in result) throw apiError(result.error, 'code')
   return { bonus, quote: result }
+}
+
+/** A referral code gives a friend this much off their first purchase. */
+export const REFERRAL_PERCENT = 10
+const REFERRAL_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
+
+/**
+ * The customer's referral code, the same on every call and every instance: `VG-` and eight
+ * characters of an HMAC of the customer id under the site's secret, so a second, concurrent
+ * first call meets the unique index instead of making a second code.
+ */
+export function referralCodeOf(secret: string, customerId: number): string {
+  const digest = createHmac('sha256', secret).update(`referral:${customerId}`).digest()
+  let code = 'VG-'
+  for (let i = 0; i < 8; i++) code += REFERRAL_ALPHABET[digest[i]! % REFERRAL_ALPHABET.length]
+  return code
+}
+
+/** The customer's referral code row, made on first use (10 % off a new customer's first purchase). */
+export async function referralCode(payload: Payload, customer: Customer): Promise<BonusCode> {
+  const find = async () =>
+    (await payload.find({ collection: 'bonus-codes', where: { owner: { equals: customer.id } }, sort: 'createdAt', limit: 1, depth: 0, overrideAccess: true })).docs[0]
+  const existing = await find()
+  if (existing) return existing
+  try {
+    return await payload.create({
+      collection: 'bonus-codes',
+      data: { code: referralCodeOf(payload.secret, customer.id), effect: 'percent', value: REFERRAL_PERCENT, newCustomersOnly: true, owner: customer.id, active: true },
+      overrideAccess: true,
+      depth: 0,
+    })
+  } catch (error) {
+    const again = await find()
+    if (again) return again
+    throw error
+  }
+}
+
+export type CodeLookup =
+  | { code: string; type: 'gift'; plan: string; addOns: string[]; validTo: string | null }
+  | { code: string; type: 'bonus'; effect: { type: BonusCode['effect']; value: number }; plans: string[]; newCustomersOnly: boolean; validTo: string | null }
+
+/**
+ * What a gift or bonus code gives, without redeeming it. A gift code that is redeemed or past its
+ * date, and every bonus code `checkBonusCode` refuses, is INVALID_BONUS_CODE.
+ */
+export async function lookupCode(payload: Payload, input: { code: string; customer?: Customer | null; now: Date }): Promise<CodeLookup> {
+  const code = normaliseCode(input.code)
+  const gift = (await payload.find({ collection: 'gift-codes', where: { code: { equals: code } }, limit: 1, depth: 1, overrideAccess: true })).docs[0]
+  if (gift) {
+    const plan = typeof gift.plan === 'object' ? gift.plan : null
+    if (gift.redeemedAt || gift.redeemedBy || !plan || (gift.validTo && new Date(gift.validTo).getTime() < input.now.getTime())) throw apiError('INVALID_BONUS_CODE', 'code')
+    const addOns = (gift.addOns ?? []).flatMap((addOn) => (typeof addOn === 'object' ? [addOn.purchaseId] : []))
+    return { code: gift.code!, type: 'gift', plan: plan.purchaseId, addOns, validTo: gift.validTo ?? null }
+  }
+  const { bonus } = await checkBonusCode(payload, { code, customer: input.customer, now: input.now })
+  const plans = await payload.find({
+    collection: 'price-plans',
+    where: { id: { in: (bonus.plans ?? []).map((plan) => idOf(plan as number | { id: number })) } },
+    depth: 0,
+    pagination: false,
+    limit: 200,
+    select: { purchaseId: true },
+  })
+  return {
+    code: bonus.code,
+    type: 'bonus',
+    effect: { type: bonus.effect, value: bonus.value },
+    plans: bonus.plans?.length ? plans.docs.map((plan) => plan.purchaseId) : [],
+    newCustomersOnly: Boolean(bonus.newCustomersOnly),
+    validTo: bonus.validTo ?? null,
+  }
 }

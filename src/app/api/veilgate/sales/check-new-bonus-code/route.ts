@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { now } from '@/lib/clock'
 import { AUTH_MAX_BODY_BYTES, apiError, bodyOf, handler, json } from '@/lib/http'
 import { requireSession } from '@/services/accounts/sessions'
+import { findPlan } from '@/services/catalog/catalog'
 import { checkBonusCode } from '@/services/catalog/codes'
 import { payloadClient } from '@/services/content/payload'
 
@@ -21,7 +22,7 @@ export const POST = handler(async (request) => {
   const signedIn = request.headers.has('x-auth-token') || request.headers.has('x-access-token') ? await requireSession(payload, request.headers).catch(() => null) : null
   let plan = null
   if (input.plan) {
-    plan = (await payload.find({ collection: 'price-plans', where: { purchaseId: { equals: input.plan } }, depth: 1, limit: 1 })).docs[0] ?? null
+    plan = await findPlan(payload, input.plan)
     if (!plan) throw apiError('PLAN_NOT_FOUND', 'plan')
   }
   const { bonus, quote } = await checkBonusCode(payload, { code: input.code, plan, customer: signedIn?.customer ?? null, now: now() })
