@@ -27,7 +27,8 @@ async function outbox(to: string, auth = true) {
 
 /** The outbox messages to an address, waiting a little while another runner may still be writing it. */
 async function messagesTo(to: string) {
-  for (let i = 0; i < 40; i++) {
+  // Up to 30 s: under a loaded CI machine the site's queue runner may be the one that sends it.
+  for (let i = 0; i < 120; i++) {
     const body = await (await outbox(to)).json()
     if (body.totalDocs) return body
     await new Promise((resolve) => setTimeout(resolve, 250))

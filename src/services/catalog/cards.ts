@@ -1,6 +1,6 @@
 import type { Payload, Where } from 'payload'
 import type { PricePlan } from '@/payload-types'
-import { priceList, toQuotePlan } from './catalog'
+import { addOnItem, planItem, sold, toQuotePlan } from './catalog'
 import type { PriceListItem } from './priceList'
 import { quote, type Quote } from './pricing'
 
@@ -29,22 +29,22 @@ export function monthlyReferences<P extends ReferencePlan>(plans: readonly P[]):
  * (`quote()`), the saving against the 1-month plan of the same product, tier, audience and size.
  */
 export async function pricingCards(payload: Payload, ids: string[], locale: string, now: Date): Promise<Card[]> {
-  const items = await priceList(payload, ids, locale)
-  const planIds = items.filter((item) => item.product !== 'add-on').map((item) => item.id)
-  if (!planIds.length) return items.map((item) => ({ ...item, quote: null, trialDays: null, firstPeriodMonths: null }))
-  const monthlyWhere: Where = {
-    and: [{ periodType: { equals: 'month' } }, { periodCount: { equals: 1 } }, { trialDays: { exists: false } }, { active: { not_equals: false } }],
-  }
-  const [plans, monthly] = await Promise.all([
-    payload.find({ collection: 'price-plans', where: { purchaseId: { in: planIds } }, depth: 1, limit: planIds.length, pagination: false }),
+  const unique = [...new Set(ids.filter(Boolean))]
+  if (!unique.length) return []
+  const named: Where = { and: [{ purchaseId: { in: unique } }, sold] }
+  const monthlyWhere: Where = { and: [{ periodType: { equals: 'month' } }, { periodCount: { equals: 1 } }, { trialDays: { exists: false } }, sold] }
+  // One round trip: the plans named (with the plan a trial rolls into), the add-ons named, the references.
+  const [plans, addOns, monthly] = await Promise.all([
+    payload.find({ collection: 'price-plans', where: named, locale: locale as never, depth: 1, limit: unique.length, pagination: false }),
+    payload.find({ collection: 'add-ons', where: named, locale: locale as never, depth: 0, limit: unique.length, pagination: false }),
     payload.find({ collection: 'price-plans', where: monthlyWhere, depth: 0, limit: 200, pagination: false }),
   ])
   const references = monthlyReferences(monthly.docs)
-  const byId = new Map(plans.docs.map((plan) => [plan.purchaseId, plan]))
-  return items.map((item) => {
-    const plan = byId.get(item.id)
-    if (!plan) return { ...item, quote: null, trialDays: null, firstPeriodMonths: null }
+  const cards = new Map<string, Card>()
+  for (const plan of plans.docs) {
     const result = quote({ plan: toQuotePlan(plan), now, monthlyPlan: references.get(referenceKey(plan)) ?? null })
-    return { ...item, quote: 'error' in result ? null : result, trialDays: plan.trialDays ?? null, firstPeriodMonths: plan.firstPeriodMonths ?? null }
-  })
+    cards.set(plan.purchaseId, { ...planItem(plan), quote: 'error' in result ? null : result, trialDays: plan.trialDays ?? null, firstPeriodMonths: plan.firstPeriodMonths ?? null })
+  }
+  for (const addOn of addOns.docs) cards.set(addOn.purchaseId, { ...addOnItem(addOn), quote: null, trialDays: null, firstPeriodMonths: null })
+  return unique.flatMap((id) => (cards.has(id) ? [cards.get(id)!] : []))
 }

@@ -5,9 +5,9 @@ import type { PeriodType, PriceListItem } from './priceList'
 import { addOnMultiplier, type QuoteAddOn, type QuotePlan } from './pricing'
 
 /** Sold and shown: `active` unset (rows older than the field) counts as on. */
-const sold: Where = { active: { not_equals: false } }
+export const sold: Where = { active: { not_equals: false } }
 
-function planItem(plan: PricePlan): PriceListItem {
+export function planItem(plan: PricePlan): PriceListItem {
   return {
     id: plan.purchaseId,
     cost: plan.cost,
@@ -26,7 +26,7 @@ export function addOnPeriod(addOn: Pick<AddOn, 'billing'>): { type: PeriodType; 
   return { type: 'year', count: 100 }
 }
 
-function addOnItem(addOn: AddOn): PriceListItem {
+export function addOnItem(addOn: AddOn): PriceListItem {
   return {
     id: addOn.purchaseId,
     cost: addOn.cost,
