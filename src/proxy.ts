@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import en from '../messages/en.json'
 import { localeCookie, routeRequest } from '@/i18n/routing'
+import { isAppRoute } from '@/lib/app-routes'
 import { env } from '@/lib/env'
 import { localizePath } from '@/i18n/paths'
 import { isCrossSiteWrite, ownHosts, pagePolicy } from '@/lib/security/headers'
@@ -92,7 +93,7 @@ export async function proxy(request: NextRequest) {
     const url = request.nextUrl.clone()
     // Editors previewing drafts (Next's draft-mode cookie) may look at pages that are not published yet.
     const previewing = request.cookies.has('__prerender_bypass')
-    const found = previewing || (await exists(decision.path))
+    const found = previewing || isAppRoute(decision.path) || (await exists(decision.path))
     const redirect = found ? null : await cmsRedirect(decision.path).catch(() => null)
     if (redirect) {
       const target = redirect.target.startsWith('/') ? localizePath(decision.locale, redirect.target) + request.nextUrl.search : redirect.target

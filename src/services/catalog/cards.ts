@@ -1,7 +1,8 @@
 import type { Payload, Where } from 'payload'
-import type { PricePlan } from '@/payload-types'
+import type { AddOn, PricePlan } from '@/payload-types'
 import { addOnItem, planItem, sold, toQuotePlan } from './catalog'
 import type { PriceListItem } from './priceList'
+import type { PaymentMethod } from './methods'
 import { quote, type Quote } from './pricing'
 
 /** A pricing card: the price-list item, and for a plan its quote (per month, saving, renewal, trial). */
@@ -9,6 +10,10 @@ export type Card = PriceListItem & {
   quote: Quote | null
   trialDays: number | null
   firstPeriodMonths: number | null
+  /** Plans only: the payment methods it takes (empty: every method). */
+  methods?: PaymentMethod[]
+  /** Add-ons only: what it is, for the picker link that pre-selects it. */
+  addOn?: Pick<AddOn, 'kind' | 'billing'> & { quantity: number; traffic: AddOn['traffic'] | null }
 }
 
 type ReferencePlan = Pick<PricePlan, 'product' | 'tier' | 'audience' | 'members' | 'periodType' | 'periodCount' | 'trialDays' | 'cost'>
@@ -43,8 +48,33 @@ export async function pricingCards(payload: Payload, ids: string[], locale: stri
   const cards = new Map<string, Card>()
   for (const plan of plans.docs) {
     const result = quote({ plan: toQuotePlan(plan), now, monthlyPlan: references.get(referenceKey(plan)) ?? null })
-    cards.set(plan.purchaseId, { ...planItem(plan), quote: 'error' in result ? null : result, trialDays: plan.trialDays ?? null, firstPeriodMonths: plan.firstPeriodMonths ?? null })
+    cards.set(plan.purchaseId, {
+      ...planItem(plan),
+      quote: 'error' in result ? null : result,
+      trialDays: plan.trialDays ?? null,
+      firstPeriodMonths: plan.firstPeriodMonths ?? null,
+      methods: plan.methods ?? [],
+    })
   }
-  for (const addOn of addOns.docs) cards.set(addOn.purchaseId, { ...addOnItem(addOn), quote: null, trialDays: null, firstPeriodMonths: null })
+  for (const addOn of addOns.docs) {
+    const details = { kind: addOn.kind, billing: addOn.billing, quantity: addOn.quantity ?? 1, traffic: addOn.traffic ?? null }
+    cards.set(addOn.purchaseId, { ...addOnItem(addOn), quote: null, trialDays: null, firstPeriodMonths: null, addOn: details })
+  }
   return unique.flatMap((id) => (cards.has(id) ? [cards.get(id)!] : []))
+}
+
+/** The plan an add-on card pre-selects in the picker: the seeded plan billed like the add-on. */
+const planForBilling = { monthly: 'vpn-1m', yearly: 'vpn-1y', lifetime: 'vpn-lifetime' } as const
+
+/**
+ * Where a card's button leads: a plan to checkout; an add-on to the plan picker with it chosen
+ * (a static IP in `ipRegion`, the first location that has them).
+ */
+export function cardHref(card: Card, ipRegion: string | null): string {
+  if (!card.addOn) return `/order/checkout?plan=${encodeURIComponent(card.id)}`
+  const params = new URLSearchParams({ plan: planForBilling[card.addOn.billing] })
+  if (card.addOn.kind === 'device-slots') params.set('slots', String(card.addOn.quantity))
+  if (card.addOn.kind === 'personal-server' && card.addOn.traffic) params.set('server', card.addOn.traffic)
+  if (card.addOn.kind === 'static-ip' && ipRegion) params.set('ipRegion', ipRegion)
+  return `/order/pickup?${params}`
 }

@@ -1,6 +1,7 @@
 import { UTCDate } from '@date-fns/utc'
 import { addDays, addMonths, addWeeks, addYears } from 'date-fns'
 import type { ErrorCode } from '@/lib/errors'
+import type { PaymentMethod } from './methods'
 import { perMonth, type PeriodType } from './priceList'
 
 /**
@@ -9,8 +10,7 @@ import { perMonth, type PeriodType } from './priceList'
  * once; dates are computed in UTC (31 January + 1 month = the end of February).
  */
 
-export const paymentMethods = ['card', 'paypal', 'amazon-pay', 'apple-pay', 'google-pay', 'bitcoin', 'coinpayments', 'paymentwall'] as const
-export type PaymentMethod = (typeof paymentMethods)[number]
+export { paymentMethods, type PaymentMethod } from './methods'
 
 /** Methods that renew by themselves (spec section 9: card and PayPal). */
 const RENEWING_METHODS: ReadonlySet<PaymentMethod> = new Set(['card', 'paypal'])

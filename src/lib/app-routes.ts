@@ -1,0 +1,11 @@
+/**
+ * The site's own app routes (pages that are not CMS content). The request proxy lets these
+ * through instead of sending them to the not-found page; later routes (checkout, account) join here.
+ */
+export const pickerViews = ['pickup', 'pickup-b', 'pickup-c', 'pickup-d', 'pickup-e'] as const
+export type PickerView = (typeof pickerViews)[number]
+
+export const appRoutes: readonly string[] = [...pickerViews.map((view) => `/order/${view}`)]
+
+/** `path` without its locale prefix and without a trailing slash. */
+export const isAppRoute = (path: string) => appRoutes.includes(path.length > 1 ? path.replace(/\/+$/, '') : path)
