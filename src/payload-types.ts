@@ -199,8 +199,12 @@ export interface Config {
         | 'sk'
         | 'sl'
       )[];
-  globals: {};
-  globalsSelect: {};
+  globals: {
+    picker: Picker;
+  };
+  globalsSelect: {
+    picker: PickerSelect<false> | PickerSelect<true>;
+  };
   locale:
     | 'en'
     | 'ru'
@@ -2552,6 +2556,53 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
   batch?: T;
   updatedAt?: T;
   createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "picker".
+ */
+export interface Picker {
+  id: number;
+  /**
+   * One row per variant route; a variant without a row sells the /order/pickup plans.
+   */
+  views?:
+    | {
+        view: 'pickup-b' | 'pickup-c' | 'pickup-d' | 'pickup-e';
+        cardVariant: 'per-month' | 'total';
+        /**
+         * Shown under “Choose your plan”
+         */
+        intro?: string | null;
+        plans: (number | PricePlan)[];
+        /**
+         * Pre-selected; empty: the highlighted plan
+         */
+        defaultPlan?: (number | null) | PricePlan;
+        id?: string | null;
+      }[]
+    | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "picker_select".
+ */
+export interface PickerSelect<T extends boolean = true> {
+  views?:
+    | T
+    | {
+        view?: T;
+        cardVariant?: T;
+        intro?: T;
+        plans?: T;
+        defaultPlan?: T;
+        id?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -25,6 +25,7 @@ import { Outbox } from './collections/Outbox'
 import { Pages } from './collections/Pages'
 import { Posts } from './collections/Posts'
 import { PricePlans } from './collections/PricePlans'
+import { Picker } from './globals/Picker'
 import { Reviews } from './collections/Reviews'
 import { ServerLocations } from './collections/ServerLocations'
 import { defaultLocale, locales } from './i18n/locales'
@@ -60,6 +61,7 @@ export default adminsOnlyByDefault(buildConfig({
     meta: { titleSuffix: ' · Veilgate admin' },
     importMap: { baseDir: path.resolve(dirname) },
   },
+  globals: [Picker],
   collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, AddOns, BonusCodes, GiftCodes, ServerLocations, Reviews, Media, Admins, Customers, CustomerSessions, CustomerTokens, Outbox],
   editor: lexicalEditor(),
   localization: {

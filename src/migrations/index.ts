@@ -5,6 +5,7 @@ import * as migration_20261124_042000_rate_limits from './20261124_042000_rate_l
 import * as migration_20261124_044015_plan_fields from './20261124_044015_plan_fields';
 import * as migration_20261124_045108_bonus_codes from './20261124_045108_bonus_codes';
 import * as migration_20261124_051807_catalog_add_ons from './20261124_051807_catalog_add_ons';
+import * as migration_20261124_060836_picker_global from './20261124_060836_picker_global';
 
 export const migrations = [
   {
@@ -40,6 +41,11 @@ export const migrations = [
   {
     up: migration_20261124_051807_catalog_add_ons.up,
     down: migration_20261124_051807_catalog_add_ons.down,
-    name: '20261124_051807_catalog_add_ons'
+    name: '20261124_051807_catalog_add_ons',
+  },
+  {
+    up: migration_20261124_060836_picker_global.up,
+    down: migration_20261124_060836_picker_global.down,
+    name: '20261124_060836_picker_global'
   },
 ];

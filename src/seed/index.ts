@@ -5,6 +5,7 @@ import { markdownToLexical } from '@/services/content/markdown'
 import { addOnSeeds, authorSeeds, categorySeeds, glossarySeeds, morePricePlans, pricePlans, serverLocationSeeds } from './content/catalog'
 import { readJsonFolder } from './content/files'
 import { homeContent, homeLayout } from './content/home'
+import { pickerVariantSeeds } from './content/picker'
 import { reviewSeeds } from './content/reviews'
 import { seedLayout } from './content/transform'
 
@@ -28,6 +29,7 @@ export async function seed(payload: Payload): Promise<void> {
   await seedMissingAddOns(payload)
   await seedWelcomeCode(payload)
   await seedReviews(payload)
+  await seedPicker(payload)
   await seedOnce(payload, 'server-locations', serverLocationSeeds)
   await seedOnce(payload, 'glossary-terms', glossarySeeds)
   await seedPosts(payload)
@@ -97,6 +99,18 @@ async function seedReviews(payload: Payload) {
     }
   }
   payload.logger.info(`Seed: ${reviewSeeds.length} reviews`)
+}
+
+/** The picker variants b–e, once (while the global has none): which plans each sells and how. */
+async function seedPicker(payload: Payload) {
+  const current = await payload.findGlobal({ slug: 'picker', depth: 0 })
+  if (current.views?.length) return
+  const plans = await payload.find({ collection: 'price-plans', limit: 1000, pagination: false, depth: 0, select: { purchaseId: true } })
+  const id = (purchaseId: string) => plans.docs.find((plan) => plan.purchaseId === purchaseId)?.id
+  const ids = (list: readonly string[]) => list.map(id).filter((value): value is number => typeof value === 'number')
+  const views = pickerVariantSeeds.map((row) => ({ view: row.view, cardVariant: row.cardVariant, intro: row.intro, plans: ids(row.plans), defaultPlan: id(row.defaultPlan) }))
+  await payload.updateGlobal({ slug: 'picker', data: { views }, locale: defaultLocale, context })
+  payload.logger.info(`Seed: ${views.length} picker variants`)
 }
 
 /** `WELCOME10`: 10 % off a new customer's first purchase (created once; editors may change or end it). */

@@ -126,3 +126,21 @@ describe('choosing a plan and add-ons with the keyboard', () => {
     await page.context().close()
   })
 })
+
+describe('the picker variants from the admin’s picker global', () => {
+  it('b shows the total price of its three plans, d a compact list, all naming /order/pickup as canonical', async () => {
+    const page = await newPage(browser)
+    await page.goto('/order/pickup-b')
+    expect(await page.locator('input[name="plan"]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(['vpn-1m', 'vpn-1y', 'vpn-3y'])
+    expect(await page.locator('[data-plan="vpn-1y"] [data-price]').textContent()).toBe('$71.88')
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/order\/pickup$/)
+    await page.goto('/ar/order/pickup-d')
+    expect(await page.locator('[data-picker-view="pickup-d"] li[data-plan] label input[type="radio"]').count()).toBe(4)
+    expect(await page.locator('[data-buy-now]').count()).toBe(0)
+    await tabTo(page, 'input[name="plan"]')
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(() => page.url()).toContain('plan=vpn-3y')
+    expect(await axeViolations(page)).toEqual([])
+    await page.context().close()
+  })
+})

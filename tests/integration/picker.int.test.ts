@@ -53,3 +53,16 @@ describe('the picker’s data', () => {
     expect(parseSelection(new URLSearchParams('plan=vpn-1y&slots=5&ipRegion=de-frankfurt'), data.catalogue)).toMatchObject({ plan: 'vpn-1y', slots: 5, ipRegion: 'de-frankfurt' })
   })
 })
+
+describe('the picker global', () => {
+  it('is seeded once with variants b–e, readable by anyone, changed by admins only', async () => {
+    const picker = await payload.findGlobal({ slug: 'picker', depth: 1 })
+    expect(picker.views?.map((row) => row.view)).toEqual(['pickup-b', 'pickup-c', 'pickup-d', 'pickup-e'])
+    const b = picker.views!.find((row) => row.view === 'pickup-b')!
+    expect(b.cardVariant).toBe('total')
+    expect((b.plans as { purchaseId: string }[]).map((plan) => plan.purchaseId)).toEqual(['vpn-1m', 'vpn-1y', 'vpn-3y'])
+    await expect(payload.updateGlobal({ slug: 'picker', data: { views: [] }, overrideAccess: false })).rejects.toThrow()
+    const rows = picker.views!.map((row) => ({ ...row, plans: (row.plans as { id: number }[]).map((plan) => plan.id), defaultPlan: (row.defaultPlan as { id: number } | null)?.id }))
+    await expect(payload.updateGlobal({ slug: 'picker', data: { views: [...rows, { ...rows[0]!, id: undefined }] } })).rejects.toThrow()
+  })
+})

@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server'
+import type { Payload } from 'payload'
 import { RenderBlocks } from '@/blocks/RenderBlocks'
 import { SiteShell } from '@/components/layout/SiteShell'
 import type { LocaleCode } from '@/i18n/locales'
@@ -12,12 +13,29 @@ import { DEFAULT_PICKER_PLANS, pickerData } from '@/services/order/picker'
 import { trafficTiers } from '@/services/order/selection'
 import { PlanPicker, type PickerTexts } from './PlanPicker.client'
 
+type Variant = { plans: string[]; defaultPlan: string | null; cardVariant: 'per-month' | 'total'; intro: string | null }
+
+/** A variant's row of the `picker` global (plans, pre-selected plan, card variant, intro), or null. */
+async function variantOf(payload: Payload, view: PickerView, locale: LocaleCode): Promise<Variant | null> {
+  const picker = await payload.findGlobal({ slug: 'picker', locale: locale as never, depth: 1 })
+  const row = picker.views?.find((entry) => entry.view === view)
+  if (!row) return null
+  const purchaseId = (plan: unknown) => (plan && typeof plan === 'object' && 'purchaseId' in plan ? String(plan.purchaseId) : null)
+  return {
+    plans: (row.plans ?? []).map(purchaseId).filter((id): id is string => Boolean(id)),
+    defaultPlan: purchaseId(row.defaultPlan),
+    cardVariant: row.cardVariant,
+    intro: row.intro ?? null,
+  }
+}
+
 /** The CMS page around `/order/pickup` (its pricing cards name the plans the picker sells). */
 export const PICKER_CONTENT_PATH = '/order/pickup'
 
 /**
  * A plan picker route: the heading, the picker's island (plans from the page's first pricing
- * cards block, figures from the pricing module) and the rest of the page's blocks (servers map,
+ * cards block, or for b–e from the `picker` global; figures from the pricing module; d as a
+ * compact list) and the rest of the page's blocks (servers map,
  * region, FAQ, money-back guarantee) in the visitor's language. Rendered once per locale and view
  * and cached; the selection lives in the URL and is applied by the island.
  */
@@ -27,7 +45,15 @@ export async function PickerPage({ locale, view }: { locale: LocaleCode; view: P
   const layout = resolved?.page.layout ?? []
   const cards = layout.find((block) => block.blockType === 'pricingCards')
   const named = cards && cards.blockType === 'pricingCards' ? (cards.purchaseIds ?? []).map((entry) => entry.id) : []
-  const data = await pickerData(await payloadClient(), { planIds: named.length ? named : DEFAULT_PICKER_PLANS, locale, now: now(), t: blocks })
+  const payload = await payloadClient()
+  const variant = view === 'pickup' ? null : await variantOf(payload, view, locale)
+  const data = await pickerData(payload, {
+    planIds: variant?.plans.length ? variant.plans : named.length ? named : DEFAULT_PICKER_PLANS,
+    defaultPlan: variant?.defaultPlan,
+    locale,
+    now: now(),
+    t: blocks,
+  })
   const texts: PickerTexts = {
     plansLegend: t('plansLegend'),
     perMonth: blocks('perMonth'),
@@ -56,7 +82,15 @@ export async function PickerPage({ locale, view }: { locale: LocaleCode; view: P
     <SiteShell locale={locale} path={path}>
       <section className="container-site py-12" data-picker-view={view}>
         <h1 className="text-4xl font-extrabold tracking-tight">{blocks('choosePlan')}</h1>
-        <PlanPicker data={data} texts={texts} checkoutPath={localizePath(locale, '/order/checkout')} supportEmail={brand.supportEmail} />
+        {variant?.intro && <p className="mt-3 max-w-2xl text-lg text-muted">{variant.intro}</p>}
+        <PlanPicker
+          data={data}
+          texts={texts}
+          checkoutPath={localizePath(locale, '/order/checkout')}
+          supportEmail={brand.supportEmail}
+          layout={view === 'pickup-d' ? 'list' : 'cards'}
+          priceShown={variant?.cardVariant ?? 'per-month'}
+        />
       </section>
       <RenderBlocks blocks={layout.filter((block) => block !== cards)} context={{ locale, path, pageNumber: 1 }} />
     </SiteShell>

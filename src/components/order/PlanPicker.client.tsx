@@ -35,6 +35,10 @@ type Props = {
   /** Locale-prefixed paths. */
   checkoutPath: string
   supportEmail: string
+  /** Cards in a grid, or (view d) a compact one-column list of radio rows. */
+  layout?: 'cards' | 'list'
+  /** The big figure on each plan: the price per month, or the total of the period. */
+  priceShown?: 'per-month' | 'total'
 }
 
 type Extra = 'none' | 'server' | 'ip'
@@ -57,7 +61,7 @@ const extraOf = (selection: Selection): Extra => (selection.server ? 'server' : 
  * links work without JavaScript); in the browser the selection is read from the URL, and every
  * change is written back with history.replaceState, so a shared link pre-selects the same.
  */
-export function PlanPicker({ data, texts, checkoutPath, supportEmail }: Props) {
+export function PlanPicker({ data, texts, checkoutPath, supportEmail, layout = 'cards', priceShown = 'per-month' }: Props) {
   const { catalogue } = data
   // The URL is the selection's store: the server (and hydration) see no query, the browser its own.
   const search = useSyncExternalStore(subscribeToUrl, () => window.location.search, () => '')
@@ -82,6 +86,13 @@ export function PlanPicker({ data, texts, checkoutPath, supportEmail }: Props) {
   const serverTiers = offer ? (Object.keys(offer.servers) as Traffic[]) : []
   const hasExtras = slotChoices.length > 0 || serverTiers.length > 0 || Boolean(offer?.staticIp)
 
+  /** The big figure of a plan and its unit ("per month", or none for a total or a trial). */
+  const shown = (figures: PickerData['plans'][number]['figures']) => {
+    if (figures.free) return { big: texts.free, unit: null }
+    if (priceShown === 'total' || !figures.perMonth) return { big: figures.total, unit: null }
+    return { big: figures.price, unit: texts.perMonth }
+  }
+
   const chooseExtra = (value: Extra) => {
     if (value === 'none') update({ server: null, region: null, ipRegion: null })
     else if (value === 'server') update({ server: serverTiers[0] ?? null, region: selection.region ?? catalogue.regions[0] ?? null, ipRegion: null })
@@ -93,51 +104,87 @@ export function PlanPicker({ data, texts, checkoutPath, supportEmail }: Props) {
       <div>
         <fieldset>
           <legend className="sr-only">{texts.plansLegend}</legend>
-          <ul className="grid gap-4 sm:grid-cols-2">
-            {data.plans.map((entry) => {
-              const checked = entry.id === selection.plan
-              return (
-                <li
-                  key={entry.id}
-                  data-plan={entry.id}
-                  className={`relative flex flex-col rounded-3xl border bg-white p-6 ${checked ? 'border-brand-600 ring-2 ring-brand-600' : 'border-line'}`}
-                >
-                  <label className="flex cursor-pointer gap-3">
-                    <input
-                      type="radio"
-                      name="plan"
-                      value={entry.id}
-                      checked={checked}
-                      onChange={() => update({ plan: entry.id })}
-                      className="mt-1.5 size-4 shrink-0 accent-brand-600"
-                    />
-                    <span className="flex flex-col">
-                      <span className="text-lg font-semibold">{entry.title}</span>
-                      {entry.highlight && <span className="mt-1 w-fit rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">{texts.bestValue}</span>}
-                      {entry.figures.saving && (
-                        <span className="mt-1 w-fit rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800" data-saving>
-                          {entry.figures.saving}
+          {layout === 'list' ? (
+            <ul className="grid max-w-2xl gap-2">
+              {data.plans.map((entry) => {
+                const checked = entry.id === selection.plan
+                const { big, unit } = shown(entry.figures)
+                return (
+                  <li key={entry.id} data-plan={entry.id}>
+                    <label className={`flex cursor-pointer items-center gap-3 rounded-2xl border bg-white px-4 py-3 ${checked ? 'border-brand-600 ring-2 ring-brand-600' : 'border-line'}`}>
+                      <input type="radio" name="plan" value={entry.id} checked={checked} onChange={() => update({ plan: entry.id })} className="size-4 shrink-0 accent-brand-600" />
+                      <span className="flex flex-1 flex-col">
+                        <span className="font-semibold">
+                          {entry.title}
+                          {entry.figures.saving && (
+                            <span className="ms-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800" data-saving>
+                              {entry.figures.saving}
+                            </span>
+                          )}
                         </span>
-                      )}
-                      <span className="mt-3 flex items-baseline gap-1">
-                        <span className="text-3xl font-extrabold tracking-tight">{entry.figures.free ? texts.free : entry.figures.price}</span>
-                        {entry.figures.perMonth && <span className="text-sm text-muted">{texts.perMonth}</span>}
+                        <span className="text-sm text-muted" data-terms>
+                          {entry.figures.terms.join(' · ')}
+                        </span>
                       </span>
-                      {entry.figures.terms.map((line) => (
-                        <span key={line} className="mt-1 text-sm text-muted" data-terms>
-                          {line}
+                      <span className="text-end">
+                        <span className="block text-xl font-bold">{big}</span>
+                        {unit && <span className="block text-xs text-muted">{unit}</span>}
+                      </span>
+                    </label>
+                  </li>
+                )
+              })}
+            </ul>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2">
+              {data.plans.map((entry) => {
+                const checked = entry.id === selection.plan
+                const { big, unit } = shown(entry.figures)
+                return (
+                  <li
+                    key={entry.id}
+                    data-plan={entry.id}
+                    className={`relative flex flex-col rounded-3xl border bg-white p-6 ${checked ? 'border-brand-600 ring-2 ring-brand-600' : 'border-line'}`}
+                  >
+                    <label className="flex cursor-pointer gap-3">
+                      <input
+                        type="radio"
+                        name="plan"
+                        value={entry.id}
+                        checked={checked}
+                        onChange={() => update({ plan: entry.id })}
+                        className="mt-1.5 size-4 shrink-0 accent-brand-600"
+                      />
+                      <span className="flex flex-col">
+                        <span className="text-lg font-semibold">{entry.title}</span>
+                        {entry.highlight && <span className="mt-1 w-fit rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">{texts.bestValue}</span>}
+                        {entry.figures.saving && (
+                          <span className="mt-1 w-fit rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800" data-saving>
+                            {entry.figures.saving}
+                          </span>
+                        )}
+                        <span className="mt-3 flex items-baseline gap-1">
+                          <span className="text-3xl font-extrabold tracking-tight" data-price>
+                            {big}
+                          </span>
+                          {unit && <span className="text-sm text-muted">{unit}</span>}
                         </span>
-                      ))}
-                    </span>
-                  </label>
-                  <a href={`${checkoutPath}?${selectionParams(clampSelection({ ...selection, plan: entry.id }, catalogue))}`} className="btn-outline mt-5 w-full py-2.5" data-buy-now>
-                    {texts.buyNow}
-                    <span className="sr-only">: {entry.title}</span>
-                  </a>
-                </li>
-              )
-            })}
-          </ul>
+                        {entry.figures.terms.map((line) => (
+                          <span key={line} className="mt-1 text-sm text-muted" data-terms>
+                            {line}
+                          </span>
+                        ))}
+                      </span>
+                    </label>
+                    <a href={`${checkoutPath}?${selectionParams(clampSelection({ ...selection, plan: entry.id }, catalogue))}`} className="btn-outline mt-5 w-full py-2.5" data-buy-now>
+                      {texts.buyNow}
+                      <span className="sr-only">: {entry.title}</span>
+                    </a>
+                  </li>
+                )
+              })}
+            </ul>
+          )}
         </fieldset>
 
         {hasExtras ? (

@@ -19,7 +19,7 @@ type TermKey =
 type Translate = (key: TermKey, values: Record<string, string | number>) => string
 
 /** What a pricing card shows, in one locale: the big price, "per month" or not, the saving and the terms lines. */
-export type CardFigures = { price: string; perMonth: boolean; free: boolean; saving: string | null; terms: string[] }
+export type CardFigures = { price: string; total: string; perMonth: boolean; free: boolean; saving: string | null; terms: string[] }
 
 /**
  * The figures of one card from the pricing module's quote: per month (spec rule), "Save N%",
@@ -33,6 +33,7 @@ export function cardFigures(card: Card, t: Translate, tag: string): CardFigures 
   const saving = card.quote?.savingPercent ? t('save', { percent: card.quote.savingPercent }) : null
   const figures = (terms: string[]): CardFigures => ({
     price: monthly ? formatMoney(Number(monthly.dollars) * 100 + Number(monthly.cents), tag) : total,
+    total,
     perMonth: Boolean(monthly),
     free: Boolean(card.trialDays),
     saving,

@@ -11,7 +11,8 @@ import { normalisePagePath } from './paths'
  */
 let pool: pg.Pool | undefined
 
-function db(): pg.Pool {
+/** The proxy's own small pool (the proxy does not start Payload). */
+export function proxyPool(): pg.Pool {
   if (!pool) {
     pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4, idleTimeoutMillis: 30_000 })
     // An idle connection dropped by the server (restart, shutdown) is replaced on the next query.
@@ -36,7 +37,7 @@ const EXISTS = `
   limit 1`
 
 export async function contentPageExists(path: string): Promise<boolean> {
-  const result = await db().query(EXISTS, [candidatePaths(path)])
+  const result = await proxyPool().query(EXISTS, [candidatePaths(path)])
   return (result.rowCount ?? 0) > 0
 }
 
@@ -50,7 +51,7 @@ const REDIRECT = `
 
 /** A redirect an editor set up in the admin (Redirects collection) for a path without content. */
 export async function cmsRedirect(path: string): Promise<{ target: string; status: 301 | 302 } | null> {
-  const result = await db().query(REDIRECT, [candidatePaths(path)])
+  const result = await proxyPool().query(REDIRECT, [candidatePaths(path)])
   const row = result.rows[0] as { status: string; target: string | null } | undefined
   if (!row?.target) return null
   return { target: row.target, status: row.status === '302' ? 302 : 301 }

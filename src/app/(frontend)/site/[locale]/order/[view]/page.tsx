@@ -4,6 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { PICKER_CONTENT_PATH, PickerPage } from '@/components/order/PickerPage'
 import { defaultLocale, isLocaleCode, locales } from '@/i18n/locales'
 import { pickerViews, type PickerView } from '@/lib/app-routes'
+import { localizePath } from '@/i18n/paths'
 import { pageMetadata } from '@/lib/seo'
 import { resolvePage } from '@/services/content/pages'
 
@@ -33,8 +34,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     path: `/order/${view}`,
     title: settings?.title || blocks('choosePlan'),
     description: settings?.description || t('metaDescription'),
-    // The variants are experiments: only the main picker is indexed.
-    noIndex: view !== 'pickup' || Boolean(settings?.noIndex),
+    // The variants are experiments on the same page: they name /order/pickup as canonical.
+    canonical: localizePath(locale, '/order/pickup'),
+    noIndex: Boolean(settings?.noIndex),
     // The picker itself is translated into every locale; only the page's texts may fall back.
     translated: locales.map((entry) => entry.code),
   })
