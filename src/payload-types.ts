@@ -78,6 +78,8 @@ export interface Config {
     'add-ons': AddOn;
     'bonus-codes': BonusCode;
     'gift-codes': GiftCode;
+    experiments: Experiment;
+    'experiment-events': ExperimentEvent;
     'server-locations': ServerLocation;
     reviews: Review;
     media: Media;
@@ -107,6 +109,8 @@ export interface Config {
     'add-ons': AddOnsSelect<false> | AddOnsSelect<true>;
     'bonus-codes': BonusCodesSelect<false> | BonusCodesSelect<true>;
     'gift-codes': GiftCodesSelect<false> | GiftCodesSelect<true>;
+    experiments: ExperimentsSelect<false> | ExperimentsSelect<true>;
+    'experiment-events': ExperimentEventsSelect<false> | ExperimentEventsSelect<true>;
     'server-locations': ServerLocationsSelect<false> | ServerLocationsSelect<true>;
     reviews: ReviewsSelect<false> | ReviewsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
@@ -1090,6 +1094,58 @@ export interface GiftCode {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "experiments".
+ */
+export interface Experiment {
+  id: number;
+  /**
+   * Lower-case letters, digits and -; the cookie is exp_<name>. Changing it starts everyone afresh.
+   */
+  name: string;
+  /**
+   * The active experiment applies to /order/pickup
+   */
+  active?: boolean | null;
+  /**
+   * A visitor keeps their variant (by its position) for 60 days
+   */
+  variants: {
+    label: string;
+    weight: number;
+    view: 'pickup' | 'pickup-b' | 'pickup-c' | 'pickup-d' | 'pickup-e';
+    id?: string | null;
+  }[];
+  results?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "experiment-events".
+ */
+export interface ExperimentEvent {
+  id: number;
+  experiment: number | Experiment;
+  variant: number;
+  kind: 'exposure' | 'conversion';
+  /**
+   * Conversions: the paid order
+   */
+  orderId?: string | null;
+  dedupeKey?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "server-locations".
  */
 export interface ServerLocation {
@@ -1573,6 +1629,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'gift-codes';
         value: number | GiftCode;
+      } | null)
+    | ({
+        relationTo: 'experiments';
+        value: number | Experiment;
+      } | null)
+    | ({
+        relationTo: 'experiment-events';
+        value: number | ExperimentEvent;
       } | null)
     | ({
         relationTo: 'server-locations';
@@ -2149,6 +2213,38 @@ export interface GiftCodesSelect<T extends boolean = true> {
   redeemedBy?: T;
   redeemedAt?: T;
   origin?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "experiments_select".
+ */
+export interface ExperimentsSelect<T extends boolean = true> {
+  name?: T;
+  active?: T;
+  variants?:
+    | T
+    | {
+        label?: T;
+        weight?: T;
+        view?: T;
+        id?: T;
+      };
+  results?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "experiment-events_select".
+ */
+export interface ExperimentEventsSelect<T extends boolean = true> {
+  experiment?: T;
+  variant?: T;
+  kind?: T;
+  orderId?: T;
+  dedupeKey?: T;
   updatedAt?: T;
   createdAt?: T;
 }

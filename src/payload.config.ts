@@ -16,6 +16,8 @@ import { CustomerTokens } from './collections/CustomerTokens'
 import { Authors } from './collections/Authors'
 import { AddOns } from './collections/AddOns'
 import { BonusCodes } from './collections/BonusCodes'
+import { ExperimentEvents } from './collections/ExperimentEvents'
+import { Experiments } from './collections/Experiments'
 import { GiftCodes } from './collections/GiftCodes'
 import { Categories } from './collections/Categories'
 import { GlossaryTerms } from './collections/GlossaryTerms'
@@ -62,7 +64,7 @@ export default adminsOnlyByDefault(buildConfig({
     importMap: { baseDir: path.resolve(dirname) },
   },
   globals: [Picker],
-  collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, AddOns, BonusCodes, GiftCodes, ServerLocations, Reviews, Media, Admins, Customers, CustomerSessions, CustomerTokens, Outbox],
+  collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, AddOns, BonusCodes, GiftCodes, Experiments, ExperimentEvents, ServerLocations, Reviews, Media, Admins, Customers, CustomerSessions, CustomerTokens, Outbox],
   editor: lexicalEditor(),
   localization: {
     locales: locales.map((l) => ({ code: l.code, label: `${l.label} (${l.englishName})`, rtl: l.dir === 'rtl' })),

@@ -1,11 +1,13 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import en from '../messages/en.json'
-import { localeCookie, routeRequest } from '@/i18n/routing'
+import { internalPath, localeCookie, routeRequest } from '@/i18n/routing'
 import { isAppRoute } from '@/lib/app-routes'
 import { env } from '@/lib/env'
 import { localizePath } from '@/i18n/paths'
 import { isCrossSiteWrite, ownHosts, pagePolicy } from '@/lib/security/headers'
 import { cmsRedirect, contentPageExists } from '@/services/content/page-index'
+import { activeExperiment } from '@/services/experiments/active'
+import { assignVariant, EXPERIMENT_COOKIE_MAX_AGE, experimentCookie } from '@/services/experiments/assign'
 
 /** No route matches this path, so Next renders the global not-found page (with status 404). */
 const NOT_FOUND_PATH = '/__not-found'
@@ -34,6 +36,20 @@ function withPolicy(request: NextRequest, perRequest: boolean, area: 'site' | 'a
   if (nonce) headers.set('content-security-policy', policy)
   else headers.delete('content-security-policy')
   return { policy, headers }
+}
+
+/**
+ * The active experiment's view of `/order/pickup` for this visitor (spec section 4): the variant
+ * stored in `exp_<name>` when it is valid, otherwise one drawn by weight and stored for 60 days.
+ * No experiment, or the database unreachable: the page as it is.
+ */
+async function pickerExperiment(request: NextRequest, locale: string) {
+  const experiment = await activeExperiment().catch(() => null)
+  if (!experiment) return null
+  const name = experimentCookie(experiment.name)
+  const { index, drawn } = assignVariant(request.cookies.get(name)?.value, experiment.variants.map((variant) => variant.weight), Math.random)
+  const view = experiment.variants[index]?.view ?? 'pickup'
+  return { pathname: internalPath(locale, `/order/${view}`), setCookie: drawn ? { name, value: String(index) } : null }
 }
 
 const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/')
@@ -100,10 +116,17 @@ export async function proxy(request: NextRequest) {
       response = NextResponse.redirect(new URL(target, request.url), redirect.status)
     } else {
       url.pathname = found ? decision.pathname : NOT_FOUND_PATH
+      const experiment = decision.path === '/order/pickup' ? await pickerExperiment(request, decision.locale) : null
+      if (experiment) url.pathname = experiment.pathname
       const { policy, headers } = withPolicy(request, previewing || decision.path === '/search')
       headers.set('x-next-intl-locale', decision.locale)
       response = NextResponse.rewrite(url, { request: { headers } })
       response.headers.set('content-security-policy', policy)
+      if (experiment) {
+        // Each view stays one cached page; which one a visitor gets depends on their cookie.
+        response.headers.set('Vary', 'Cookie')
+        if (experiment.setCookie) response.cookies.set(experiment.setCookie.name, experiment.setCookie.value, { maxAge: EXPERIMENT_COOKIE_MAX_AGE, path: '/', sameSite: 'lax' })
+      }
     }
   }
   if (decision.setLocaleCookie) {

@@ -6,6 +6,7 @@ import * as migration_20261124_044015_plan_fields from './20261124_044015_plan_f
 import * as migration_20261124_045108_bonus_codes from './20261124_045108_bonus_codes';
 import * as migration_20261124_051807_catalog_add_ons from './20261124_051807_catalog_add_ons';
 import * as migration_20261124_060836_picker_global from './20261124_060836_picker_global';
+import * as migration_20261124_061750_experiments from './20261124_061750_experiments';
 
 export const migrations = [
   {
@@ -46,6 +47,11 @@ export const migrations = [
   {
     up: migration_20261124_060836_picker_global.up,
     down: migration_20261124_060836_picker_global.down,
-    name: '20261124_060836_picker_global'
+    name: '20261124_060836_picker_global',
+  },
+  {
+    up: migration_20261124_061750_experiments.up,
+    down: migration_20261124_061750_experiments.down,
+    name: '20261124_061750_experiments'
   },
 ];

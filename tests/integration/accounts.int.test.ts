@@ -234,6 +234,8 @@ describe('access: a customer is not an admin', () => {
   /** What nobody, admins included, may do through the API (only server code writes these). */
   const closedToAll = new Set([
     'outbox:create',
+    'experiment-events:create',
+    'experiment-events:update',
     'outbox:update',
     'customer-sessions:create',
     'customer-tokens:create',

@@ -1,6 +1,6 @@
 'use client'
 
-import { useMemo, useSyncExternalStore } from 'react'
+import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import type { PickerData } from '@/services/order/picker'
 import { chosenAddOns, clampSelection, parseSelection, selectionParams, type Selection, type Slots, type Traffic } from '@/services/order/selection'
 
@@ -66,6 +66,19 @@ export function PlanPicker({ data, texts, checkoutPath, supportEmail, layout = '
   // The URL is the selection's store: the server (and hydration) see no query, the browser its own.
   const search = useSyncExternalStore(subscribeToUrl, () => window.location.search, () => '')
   const selection = useMemo(() => parseSelection(new URLSearchParams(search), catalogue), [search, catalogue])
+
+  useEffect(() => {
+    // An experiment's exposure, tracked on mount (spec section 4), where the proxy assigned it: /order/pickup.
+    if (!/\/order\/pickup\/?$/.test(window.location.pathname)) return
+    for (const [, experiment, variant] of document.cookie.matchAll(/(?:^|;\s*)exp_([a-z0-9][a-z0-9-]{0,39})=(\d{1,6})(?=;|$)/g)) {
+      void fetch('/api/veilgate/experiments/exposure/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ experiment, variant: Number(variant) }),
+        keepalive: true,
+      }).catch(() => undefined)
+    }
+  }, [])
 
   const update = (next: Partial<Selection>) => {
     const params = selectionParams(clampSelection({ ...selection, ...next }, catalogue))

@@ -21,6 +21,7 @@ import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
+import { Results as Results_008b17101a9b111a50e6959f9327cce0 } from '@/collections/Experiments/Results'
 import { HtmlPreview as HtmlPreview_f1fad54db5fbaeb34d395d0df5240dc0 } from '@/collections/Outbox/HtmlPreview'
 import { HeadersView as HeadersView_8a30ca780d8f7f62fd839b2afab0a6b9 } from '@/collections/Outbox/HeadersView'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
@@ -50,6 +51,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
+  "@/collections/Experiments/Results#Results": Results_008b17101a9b111a50e6959f9327cce0,
   "@/collections/Outbox/HtmlPreview#HtmlPreview": HtmlPreview_f1fad54db5fbaeb34d395d0df5240dc0,
   "@/collections/Outbox/HeadersView#HeadersView": HeadersView_8a30ca780d8f7f62fd839b2afab0a6b9,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1

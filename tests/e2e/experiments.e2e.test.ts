@@ -1,0 +1,88 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { baseUrl, launchBrowser, newPage } from './browser'
+
+let browser: Browser
+let token = ''
+let experimentId: number | null = null
+const NAME = 'e2e-picker-test'
+
+async function cms(path: string, init: { method?: string; body?: unknown; auth?: boolean } = {}) {
+  const response = await fetch(`${baseUrl()}/cms-api${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { 'content-type': 'application/json', ...(init.auth === false ? {} : { authorization: `JWT ${token}` }) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+  return { status: response.status, body: await response.json().catch(() => null) }
+}
+
+beforeAll(async () => {
+  token = (await cms('/admins/login', { body: { email: 'admin@veilgate.local', password: 'veilgate-admin' }, auth: false })).body.token
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  if (experimentId) await cms(`/experiments/${experimentId}`, { method: 'PATCH', body: { active: false } })
+  await browser?.close()
+  // The proxy keeps the active experiment for 10 s; let it lapse before other files visit the picker.
+  await new Promise((resolve) => setTimeout(resolve, 11_000))
+})
+
+describe('an experiment on /order/pickup', () => {
+  it('splits new browsers 50/50 between two views, keeps a returning browser’s view, replaces a bad cookie, and counts exposures', async () => {
+    expect((await cms('/experiments', { auth: false })).status).toBe(403)
+    const created = await cms('/experiments', {
+      body: { name: NAME, active: true, variants: [{ label: 'Cards', weight: 50, view: 'pickup' }, { label: 'List', weight: 50, view: 'pickup-d' }] },
+    })
+    expect(created.status).toBe(201)
+    experimentId = created.body.doc.id
+    await new Promise((resolve) => setTimeout(resolve, 11_000))
+
+    const seen = new Map<string, string>()
+    for (let i = 0; i < 12; i++) {
+      const page = await newPage(browser)
+      const [tracked] = await Promise.all([page.waitForResponse((response) => response.url().includes('/api/veilgate/experiments/exposure/')), page.goto('/order/pickup')])
+      expect(tracked.status()).toBe(204)
+      const view = await page.locator('[data-picker-view]').getAttribute('data-picker-view')
+      const cookie = (await page.context().cookies()).find((c) => c.name === `exp_${NAME}`)
+      expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax' })
+      expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(5_184_000 - 120)
+      expect(view).toBe(cookie!.value === '0' ? 'pickup' : 'pickup-d')
+      seen.set(view!, cookie!.value)
+      if (i === 0) {
+        // A returning browser keeps its view.
+        for (let j = 0; j < 3; j++) {
+          await page.reload()
+          expect(await page.locator('[data-picker-view]').getAttribute('data-picker-view')).toBe(view)
+        }
+      }
+      await page.context().close()
+    }
+    expect([...seen.keys()].sort()).toEqual(['pickup', 'pickup-d'])
+
+    // A cookie holding 7 (no such variant) is replaced.
+    const page = await newPage(browser)
+    await page.context().addCookies([{ name: `exp_${NAME}`, value: '7', url: baseUrl() }])
+    await page.goto('/de/order/pickup')
+    const replaced = (await page.context().cookies()).find((c) => c.name === `exp_${NAME}`)!
+    expect(['0', '1']).toContain(replaced.value)
+    await page.context().close()
+
+    // Exposures reach the admin's results (tracked on mount, one per visit).
+    await expect
+      .poll(async () => {
+        const doc = (await cms(`/experiments/${experimentId}`)).body as { results: { exposures: number }[] }
+        return doc.results.reduce((sum, row) => sum + row.exposures, 0)
+      }, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(12)
+    const admin = await newPage(browser)
+    await admin.goto('/admin/login')
+    await admin.fill('input[name="email"]', 'admin@veilgate.local')
+    await admin.fill('input[name="password"]', 'veilgate-admin')
+    await admin.click('button[type="submit"]')
+    await admin.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 30_000 })
+    await admin.goto(`/admin/collections/experiments/${experimentId}`)
+    await expect.poll(() => admin.locator('[data-variant="1"] [data-exposures]').textContent(), { timeout: 15_000 }).toMatch(/^\d+$/)
+    await admin.context().close()
+  })
+})
