@@ -5,9 +5,10 @@
  * other than 0, 1, 5, 10, or a number the plan has no add-on for → 0; an unknown region, or an
  * add-on that does not go with the plan → dropped; a repeated or array parameter → its first valid
  * value; over-long values are invalid. A personal server and a static IP are alternatives (the
- * purchase state's region rule): with both asked, the server stays.
+ * purchase state's region rule): with both asked, the server stays. The checks are plain type
+ * guards, not a schema library: this module ships in the picker's island (the server validates
+ * what checkout submits with zod).
  */
-import * as z from 'zod/mini'
 import { paymentMethods, type PaymentMethod } from '@/services/catalog/methods'
 
 export const trafficTiers = ['unlimited', '512gb', '1tb', '2tb', '3tb'] as const
@@ -44,13 +45,21 @@ export type Selection = {
 }
 
 const MAX_VALUE = 100
+const oneOf =
+  <T extends string>(values: readonly T[]) =>
+  (value: string): value is T =>
+    (values as readonly string[]).includes(value)
+const matching =
+  (pattern: RegExp) =>
+  (value: string): value is string =>
+    pattern.test(value)
 const field = {
-  plan: z.string().check(z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/)),
-  slots: z.enum(['0', '1', '5', '10']),
-  server: z.enum(trafficTiers),
-  location: z.string().check(z.regex(/^[a-z]{2}-[a-z0-9]+(?:-[a-z0-9]+)*$/), z.maxLength(64)),
-  bonus: z.string().check(z.regex(/^[A-Za-z0-9_-]{3,40}$/)),
-  method: z.enum(paymentMethods),
+  plan: matching(/^[a-z0-9][a-z0-9-]{0,63}$/),
+  slots: oneOf(['0', '1', '5', '10'] as const),
+  server: oneOf(trafficTiers),
+  location: matching(/^(?=.{5,64}$)[a-z]{2}-[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  bonus: matching(/^[A-Za-z0-9_-]{3,40}$/),
+  method: oneOf(paymentMethods),
 }
 
 type Query = URLSearchParams | Record<string, string | string[] | undefined>
@@ -61,12 +70,9 @@ function valuesOf(query: Query, key: string): string[] {
   return list.filter((value): value is string => typeof value === 'string' && value.length <= MAX_VALUE)
 }
 
-/** The first value of `key` that `schema` accepts and `fits` allows. */
-function first<T>(query: Query, key: string, schema: z.ZodMiniType<T>, fits: (value: T) => boolean = () => true): T | null {
-  for (const value of valuesOf(query, key)) {
-    const parsed = schema.safeParse(value)
-    if (parsed.success && fits(parsed.data)) return parsed.data
-  }
+/** The first value of `key` that `valid` accepts and `fits` allows. */
+function first<T extends string>(query: Query, key: string, valid: (value: string) => value is T, fits: (value: T) => boolean = () => true): T | null {
+  for (const value of valuesOf(query, key)) if (valid(value) && fits(value)) return value
   return null
 }
 
