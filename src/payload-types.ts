@@ -80,6 +80,9 @@ export interface Config {
     'gift-codes': GiftCode;
     experiments: Experiment;
     'experiment-events': ExperimentEvent;
+    orders: Order;
+    'payment-attempts': PaymentAttempt;
+    'idempotency-keys': IdempotencyKey;
     'server-locations': ServerLocation;
     reviews: Review;
     media: Media;
@@ -111,6 +114,9 @@ export interface Config {
     'gift-codes': GiftCodesSelect<false> | GiftCodesSelect<true>;
     experiments: ExperimentsSelect<false> | ExperimentsSelect<true>;
     'experiment-events': ExperimentEventsSelect<false> | ExperimentEventsSelect<true>;
+    orders: OrdersSelect<false> | OrdersSelect<true>;
+    'payment-attempts': PaymentAttemptsSelect<false> | PaymentAttemptsSelect<true>;
+    'idempotency-keys': IdempotencyKeysSelect<false> | IdempotencyKeysSelect<true>;
     'server-locations': ServerLocationsSelect<false> | ServerLocationsSelect<true>;
     reviews: ReviewsSelect<false> | ReviewsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
@@ -1146,6 +1152,139 @@ export interface ExperimentEvent {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "orders".
+ */
+export interface Order {
+  id: number;
+  publicHash: string;
+  status:
+    | 'pending'
+    | 'processing'
+    | 'requires_action'
+    | 'awaiting_provider'
+    | 'paid'
+    | 'failed'
+    | 'expired'
+    | 'canceled'
+    | 'refunded';
+  version: number;
+  currency: string;
+  lines?:
+    | {
+        purchaseId: string;
+        kind: 'plan' | 'add-on';
+        amount: number;
+        renewalAmount?: number | null;
+        region?: string | null;
+        id?: string | null;
+      }[]
+    | null;
+  subtotal: number;
+  discount: number;
+  /**
+   * US cents
+   */
+  total: number;
+  /**
+   * The pricing module’s quote (renewal, period end, trial end)
+   */
+  quote?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  plan: string;
+  bonusCode?: string | null;
+  method: 'card' | 'paypal' | 'amazon-pay' | 'apple-pay' | 'google-pay' | 'bitcoin' | 'coinpayments' | 'paymentwall';
+  provider: string;
+  autoRenew?: boolean | null;
+  customer?: (number | null) | Customer;
+  email: string;
+  receiveMarketingEmails?: boolean | null;
+  country: string;
+  locale: string;
+  /**
+   * Experiment assignments from the exp_* cookies
+   */
+  experiments?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  idempotencyKey: string;
+  expiresAt: string;
+  paidAt?: string | null;
+  failure?: {
+    code?: string | null;
+    providerCode?: string | null;
+    message?: string | null;
+    retryable?: boolean | null;
+  };
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payment-attempts".
+ */
+export interface PaymentAttempt {
+  id: number;
+  order: number | Order;
+  number: number;
+  provider: string;
+  /**
+   * <provider>:<reference>
+   */
+  providerRef: string;
+  kind: 'charge' | 'renewal' | 'refund';
+  status: 'processing' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+  amount: number;
+  nextAction?: string | null;
+  errorCode?: string | null;
+  brand?: string | null;
+  last4?: string | null;
+  tokenHash?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "idempotency-keys".
+ */
+export interface IdempotencyKey {
+  id: number;
+  /**
+   * <scope>:<key>
+   */
+  scopedKey: string;
+  requestHash: string;
+  /**
+   * Empty while the first request is running
+   */
+  status?: number | null;
+  response?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  expiresAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "server-locations".
  */
 export interface ServerLocation {
@@ -1637,6 +1776,18 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'experiment-events';
         value: number | ExperimentEvent;
+      } | null)
+    | ({
+        relationTo: 'orders';
+        value: number | Order;
+      } | null)
+    | ({
+        relationTo: 'payment-attempts';
+        value: number | PaymentAttempt;
+      } | null)
+    | ({
+        relationTo: 'idempotency-keys';
+        value: number | IdempotencyKey;
       } | null)
     | ({
         relationTo: 'server-locations';
@@ -2245,6 +2396,87 @@ export interface ExperimentEventsSelect<T extends boolean = true> {
   kind?: T;
   orderId?: T;
   dedupeKey?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "orders_select".
+ */
+export interface OrdersSelect<T extends boolean = true> {
+  publicHash?: T;
+  status?: T;
+  version?: T;
+  currency?: T;
+  lines?:
+    | T
+    | {
+        purchaseId?: T;
+        kind?: T;
+        amount?: T;
+        renewalAmount?: T;
+        region?: T;
+        id?: T;
+      };
+  subtotal?: T;
+  discount?: T;
+  total?: T;
+  quote?: T;
+  plan?: T;
+  bonusCode?: T;
+  method?: T;
+  provider?: T;
+  autoRenew?: T;
+  customer?: T;
+  email?: T;
+  receiveMarketingEmails?: T;
+  country?: T;
+  locale?: T;
+  experiments?: T;
+  idempotencyKey?: T;
+  expiresAt?: T;
+  paidAt?: T;
+  failure?:
+    | T
+    | {
+        code?: T;
+        providerCode?: T;
+        message?: T;
+        retryable?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payment-attempts_select".
+ */
+export interface PaymentAttemptsSelect<T extends boolean = true> {
+  order?: T;
+  number?: T;
+  provider?: T;
+  providerRef?: T;
+  kind?: T;
+  status?: T;
+  amount?: T;
+  nextAction?: T;
+  errorCode?: T;
+  brand?: T;
+  last4?: T;
+  tokenHash?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "idempotency-keys_select".
+ */
+export interface IdempotencyKeysSelect<T extends boolean = true> {
+  scopedKey?: T;
+  requestHash?: T;
+  status?: T;
+  response?: T;
+  expiresAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

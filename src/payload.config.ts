@@ -26,6 +26,9 @@ import { Media } from './collections/Media'
 import { Outbox } from './collections/Outbox'
 import { Pages } from './collections/Pages'
 import { Posts } from './collections/Posts'
+import { IdempotencyKeys } from './collections/IdempotencyKeys'
+import { Orders } from './collections/Orders'
+import { PaymentAttempts } from './collections/PaymentAttempts'
 import { PricePlans } from './collections/PricePlans'
 import { Picker } from './globals/Picker'
 import { Reviews } from './collections/Reviews'
@@ -64,7 +67,7 @@ export default adminsOnlyByDefault(buildConfig({
     importMap: { baseDir: path.resolve(dirname) },
   },
   globals: [Picker],
-  collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, AddOns, BonusCodes, GiftCodes, Experiments, ExperimentEvents, ServerLocations, Reviews, Media, Admins, Customers, CustomerSessions, CustomerTokens, Outbox],
+  collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, AddOns, BonusCodes, GiftCodes, Experiments, ExperimentEvents, Orders, PaymentAttempts, IdempotencyKeys, ServerLocations, Reviews, Media, Admins, Customers, CustomerSessions, CustomerTokens, Outbox],
   editor: lexicalEditor(),
   localization: {
     locales: locales.map((l) => ({ code: l.code, label: `${l.label} (${l.englishName})`, rtl: l.dir === 'rtl' })),

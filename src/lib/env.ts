@@ -68,6 +68,10 @@ const schema = z.object({
   API_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /** The sender of every message, `Name <address>` or a bare address. */
   EMAIL_FROM: z.string().min(3).default('Veilgate <no-reply@veilgate.com>'),
+  /** Who takes card payments: the offline sandbox processor (default) or Stripe. */
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  /** The sandbox in production: `auto` (only on a loopback SITE_URL), `on` or `off`. */
+  PAYMENTS_SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
 })
 
 export type Env = z.infer<typeof schema>
@@ -84,4 +88,9 @@ export function env(): Env {
     cached = parsed.data
   }
   return cached
+}
+
+/** Tests that change process.env read it again. */
+export function resetEnv(): void {
+  cached = undefined
 }

@@ -7,6 +7,7 @@ import * as migration_20261124_045108_bonus_codes from './20261124_045108_bonus_
 import * as migration_20261124_051807_catalog_add_ons from './20261124_051807_catalog_add_ons';
 import * as migration_20261124_060836_picker_global from './20261124_060836_picker_global';
 import * as migration_20261124_061750_experiments from './20261124_061750_experiments';
+import * as migration_20261124_063754_orders from './20261124_063754_orders';
 
 export const migrations = [
   {
@@ -52,6 +53,11 @@ export const migrations = [
   {
     up: migration_20261124_061750_experiments.up,
     down: migration_20261124_061750_experiments.down,
-    name: '20261124_061750_experiments'
+    name: '20261124_061750_experiments',
+  },
+  {
+    up: migration_20261124_063754_orders.up,
+    down: migration_20261124_063754_orders.down,
+    name: '20261124_063754_orders'
   },
 ];

@@ -1,0 +1,23 @@
+import { now } from '@/lib/clock'
+import { apiError, bodyOf, handler, json } from '@/lib/http'
+import { paymentsAvailable } from '@/services/checkout/availability'
+import { withIdempotency } from '@/services/checkout/idempotency'
+import { purchaseBody, purchaseCard, requestHash } from '@/services/checkout/purchase'
+import { payloadClient } from '@/services/content/payload'
+
+/**
+ * POST (header Idempotency-Key) { email, receiveMarketingEmails, plan, slots?, server?, region?,
+ * ipRegion?, bonusCode?, paymentMethod: "card", cardToken, country, locale } → paid: 200
+ * { hash, status: "paid", url }; 3-D Secure: 200 { hash, status: "requires_action", url };
+ * declined: 402 { statusCode, code, message, hash, retryable }. Priced on the server.
+ */
+export const POST = handler(async (request) => {
+  if (!paymentsAvailable()) throw apiError('SERVER_MAINTENANCE')
+  const key = request.headers.get('idempotency-key')?.trim()
+  if (!key || key.length > 255) throw apiError('REQUIRED', 'Idempotency-Key')
+  const input = purchaseBody.parse(await bodyOf(request))
+  const payload = await payloadClient()
+  const at = now()
+  const answer = await withIdempotency(payload, { scope: 'purchase', key, hash: requestHash(input), now: at }, () => purchaseCard(payload, input, request, at))
+  return json(answer.body, { status: answer.status })
+})

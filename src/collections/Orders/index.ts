@@ -1,0 +1,68 @@
+import type { CollectionConfig } from 'payload'
+import { isAdmin } from '@/access'
+import { paymentMethods } from '@/services/catalog/methods'
+import { orderStatuses } from '@/services/checkout/states'
+
+/**
+ * One order per checkout: the price snapshot from the pricing module, who buys, how, and where
+ * it stands. Written only by `src/services/checkout/` (admins read it; nobody writes it through
+ * the API); every status change is a compare-and-set that bumps `version`.
+ */
+export const Orders: CollectionConfig = {
+  slug: 'orders',
+  labels: { singular: 'Order', plural: 'Orders' },
+  admin: { group: 'Commerce', useAsTitle: 'publicHash', defaultColumns: ['publicHash', 'status', 'email', 'total', 'createdAt'] },
+  access: { read: isAdmin, create: () => false, update: () => false, delete: () => false },
+  fields: [
+    { name: 'publicHash', type: 'text', required: true, unique: true, index: true, admin: { readOnly: true } },
+    { name: 'status', type: 'select', required: true, defaultValue: 'pending', index: true, options: orderStatuses.map((value) => ({ label: value, value })), admin: { readOnly: true } },
+    { name: 'version', type: 'number', required: true, defaultValue: 0, admin: { readOnly: true } },
+    { name: 'currency', type: 'text', required: true, defaultValue: 'USD', admin: { readOnly: true } },
+    {
+      name: 'lines',
+      type: 'array',
+      admin: { readOnly: true },
+      fields: [
+        { name: 'purchaseId', type: 'text', required: true },
+        { name: 'kind', type: 'select', required: true, options: ['plan', 'add-on'] },
+        { name: 'amount', type: 'number', required: true },
+        { name: 'renewalAmount', type: 'number' },
+        { name: 'region', type: 'text' },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'subtotal', type: 'number', required: true, admin: { readOnly: true } },
+        { name: 'discount', type: 'number', required: true, defaultValue: 0, admin: { readOnly: true } },
+        { name: 'total', type: 'number', required: true, admin: { readOnly: true, description: 'US cents' } },
+      ],
+    },
+    { name: 'quote', type: 'json', admin: { readOnly: true, description: 'The pricing module’s quote (renewal, period end, trial end)' } },
+    { name: 'plan', type: 'text', required: true, index: true, admin: { readOnly: true } },
+    { name: 'bonusCode', type: 'text', admin: { readOnly: true } },
+    { name: 'method', type: 'select', required: true, options: paymentMethods.map((value) => ({ label: value, value })), admin: { readOnly: true } },
+    { name: 'provider', type: 'text', required: true, admin: { readOnly: true } },
+    { name: 'autoRenew', type: 'checkbox', defaultValue: false, admin: { readOnly: true } },
+    { name: 'customer', type: 'relationship', relationTo: 'customers', index: true, admin: { readOnly: true } },
+    { name: 'email', type: 'email', required: true, index: true, admin: { readOnly: true } },
+    { name: 'receiveMarketingEmails', type: 'checkbox', defaultValue: true, admin: { readOnly: true } },
+    { name: 'country', type: 'text', required: true, maxLength: 2, admin: { readOnly: true } },
+    { name: 'locale', type: 'text', required: true, admin: { readOnly: true } },
+    { name: 'experiments', type: 'json', admin: { readOnly: true, description: 'Experiment assignments from the exp_* cookies' } },
+    { name: 'idempotencyKey', type: 'text', required: true, unique: true, admin: { readOnly: true } },
+    { name: 'expiresAt', type: 'date', required: true, admin: { readOnly: true } },
+    { name: 'paidAt', type: 'date', admin: { readOnly: true } },
+    {
+      name: 'failure',
+      type: 'group',
+      admin: { readOnly: true },
+      fields: [
+        { name: 'code', type: 'text' },
+        { name: 'providerCode', type: 'text' },
+        { name: 'message', type: 'text' },
+        { name: 'retryable', type: 'checkbox' },
+      ],
+    },
+  ],
+}

@@ -1,0 +1,24 @@
+import type { CollectionConfig } from 'payload'
+import { isAdmin } from '@/access'
+
+/** Each charge, renewal or refund tried on an order; only the card's brand and last four digits are kept. */
+export const PaymentAttempts: CollectionConfig = {
+  slug: 'payment-attempts',
+  labels: { singular: 'Payment attempt', plural: 'Payment attempts' },
+  admin: { group: 'Commerce', defaultColumns: ['order', 'number', 'status', 'amount', 'brand', 'last4', 'createdAt'] },
+  access: { read: isAdmin, create: () => false, update: () => false, delete: () => false },
+  fields: [
+    { name: 'order', type: 'relationship', relationTo: 'orders', required: true, index: true, admin: { readOnly: true } },
+    { name: 'number', type: 'number', required: true, admin: { readOnly: true } },
+    { name: 'provider', type: 'text', required: true, admin: { readOnly: true } },
+    { name: 'providerRef', type: 'text', required: true, unique: true, admin: { readOnly: true, description: '<provider>:<reference>' } },
+    { name: 'kind', type: 'select', required: true, defaultValue: 'charge', options: ['charge', 'renewal', 'refund'], admin: { readOnly: true } },
+    { name: 'status', type: 'select', required: true, options: ['processing', 'requires_action', 'succeeded', 'failed', 'canceled'], admin: { readOnly: true } },
+    { name: 'amount', type: 'number', required: true, admin: { readOnly: true } },
+    { name: 'nextAction', type: 'text', admin: { readOnly: true } },
+    { name: 'errorCode', type: 'text', admin: { readOnly: true } },
+    { name: 'brand', type: 'text', admin: { readOnly: true } },
+    { name: 'last4', type: 'text', maxLength: 4, admin: { readOnly: true } },
+    { name: 'tokenHash', type: 'text', index: true, admin: { hidden: true } },
+  ],
+}

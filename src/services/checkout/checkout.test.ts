@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest'
+import { behaviourOf, brandOf, luhnValid, testCards } from './cards'
+import { sandboxAllowed } from './availability'
+import { requestHash } from './purchase'
+import { checkCard, readToken, tokenize } from './sandbox'
+import { canTransition, orderStatuses, transitions, type OrderStatus } from './states'
+
+describe('the order state table', () => {
+  // Every row of the table, and every pair that is not in it.
+  const allowed: [OrderStatus, OrderStatus][] = [
+    ['pending', 'processing'], ['pending', 'expired'], ['pending', 'canceled'],
+    ['processing', 'requires_action'], ['processing', 'awaiting_provider'], ['processing', 'paid'], ['processing', 'failed'],
+    ['requires_action', 'processing'], ['requires_action', 'awaiting_provider'], ['requires_action', 'paid'], ['requires_action', 'failed'], ['requires_action', 'expired'], ['requires_action', 'canceled'],
+    ['awaiting_provider', 'paid'], ['awaiting_provider', 'failed'], ['awaiting_provider', 'expired'], ['awaiting_provider', 'canceled'],
+    ['failed', 'processing'], ['failed', 'expired'], ['failed', 'canceled'],
+    ['paid', 'refunded'],
+  ]
+  it('allows exactly the listed moves', () => {
+    for (const from of orderStatuses) {
+      for (const to of orderStatuses) {
+        expect(canTransition(from, to), `${from} → ${to}`).toBe(allowed.some(([a, b]) => a === from && b === to))
+      }
+    }
+    expect(Object.values(transitions).flat()).toHaveLength(allowed.length)
+  })
+  it('ends nowhere after expired, canceled or refunded, and reaches paid only through processing, an action or the provider', () => {
+    for (const end of ['expired', 'canceled', 'refunded'] as const) expect(transitions[end]).toEqual([])
+    expect(orderStatuses.filter((from) => canTransition(from, 'paid'))).toEqual(['processing', 'requires_action', 'awaiting_provider'])
+  })
+})
+
+describe('the test cards (table)', () => {
+  it.each([
+    ['4242424242424242', 'succeed', null],
+    ['5555555555554444', 'succeed', null],
+    ['378282246310005', 'succeed', null],
+    ['4000000000000002', 'decline', 'CARD_DECLINED'],
+    ['4000000000009995', 'decline', 'INSUFFICIENT_FUNDS'],
+    ['4000000000009987', 'decline', 'LOST_CARD'],
+    ['4000000000009979', 'decline', 'STOLEN_CARD'],
+    ['4000000000000069', 'decline', 'EXPIRED_CARD'],
+    ['4000000000000127', 'decline', 'INCORRECT_CVC'],
+    ['4000000000000119', 'decline', 'PROCESSING_ERROR'],
+    ['4000000000000036', 'decline', 'INCORRECT_ZIP'],
+    ['4000000000006975', 'decline', 'CARD_DECLINED'],
+    ['4000000000000341', 'renewal-fails', null],
+    ['4000002500003155', 'three-d-secure', null],
+    ['4000002760003184', 'three-d-secure', null],
+    ['4000000000003220', 'three-d-secure', null],
+    ['4000008400001629', 'three-d-secure', 'CARD_DECLINED'],
+    ['4000008260003178', 'three-d-secure', 'INSUFFICIENT_FUNDS'],
+    ['6011111111111117', 'succeed', null],
+  ])('%s → %s %s', (number, kind, code) => {
+    expect(luhnValid(number)).toBe(true)
+    const behaviour = behaviourOf(number)
+    expect(behaviour.kind).toBe(kind)
+    if (behaviour.kind === 'decline') expect(behaviour.code).toBe(code)
+    if (behaviour.kind === 'three-d-secure') expect(behaviour.after?.code ?? null).toBe(code)
+  })
+  it('has a Luhn-valid number for every row and knows the brands', () => {
+    for (const number of Object.keys(testCards)) expect(luhnValid(number), number).toBe(true)
+    expect(luhnValid('4242424242424241')).toBe(false)
+    expect([brandOf('4242424242424242'), brandOf('5555555555554444'), brandOf('378282246310005')]).toEqual(['visa', 'mastercard', 'amex'])
+  })
+})
+
+describe('card input checks and tokens', () => {
+  const now = new Date('2026-11-24T12:00:00Z')
+  const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' }
+  it.each([
+    [{ number: '4242424242424241' }, 'INCORRECT_NUMBER'],
+    [{ number: '4242' }, 'INCORRECT_NUMBER'],
+    [{ expMonth: 13 }, 'INVALID_EXPIRY_MONTH'],
+    [{ expMonth: 0 }, 'INVALID_EXPIRY_MONTH'],
+    [{ expYear: 2025 }, 'INVALID_EXPIRY_YEAR'],
+    [{ expYear: 2026, expMonth: 10 }, 'INVALID_EXPIRY_YEAR'],
+    [{ cvc: '12' }, 'INVALID_CVC'],
+    [{ number: '378282246310005', cvc: '123' }, 'INVALID_CVC'],
+    [{ expYear: 30 }, null],
+    [{ expYear: 2026, expMonth: 11 }, null],
+    [{ number: '378282246310005', cvc: '1234' }, null],
+  ] as const)('%j → %s', (change, expected) => {
+    expect(checkCard({ ...card, ...change }, now)).toBe(expected)
+  })
+  it('signs a token with brand, last4 and behaviour only, for an hour', () => {
+    const made = tokenize('secret-a', card, now)
+    if ('error' in made) throw new Error(made.error)
+    expect(made).toMatchObject({ brand: 'visa', last4: '4242' })
+    expect(Buffer.from(made.token.split('.')[0]!.slice('tok_sandbox_'.length), 'base64url').toString()).not.toContain('424242424242')
+    expect(readToken('secret-a', made.token, now)).toMatchObject({ last4: '4242', behaviour: { kind: 'succeed' } })
+    expect(readToken('secret-b', made.token, now)).toBeNull()
+    expect(readToken('secret-a', made.token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')), now)).toBeNull()
+    expect(readToken('secret-a', made.token, new Date(now.getTime() + 3_600_001))).toBeNull()
+  })
+})
+
+describe('request hashing and the sandbox switch', () => {
+  it('hashes the meaning, not the key order', () => {
+    expect(requestHash({ a: 1, b: { c: [1, 2] } })).toBe(requestHash({ b: { c: [1, 2] }, a: 1 }))
+    expect(requestHash({ a: 1 })).not.toBe(requestHash({ a: 2 }))
+  })
+  it.each([
+    ['development', 'https://www.veilgate.com', 'auto', true],
+    ['production', 'http://localhost:3000', 'auto', true],
+    ['production', 'http://127.0.0.1:3000', 'auto', true],
+    ['production', 'https://www.veilgate.com', 'auto', false],
+    ['production', 'https://www.veilgate.com', 'on', true],
+    ['development', 'http://localhost:3000', 'off', false],
+  ] as const)('%s on %s with %s → %s', (nodeEnv, siteUrl, setting, expected) => {
+    expect(sandboxAllowed({ nodeEnv, siteUrl, setting })).toBe(expected)
+  })
+})

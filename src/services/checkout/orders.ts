@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto'
+import type { Payload } from 'payload'
+import { query } from '@/services/db'
+import { canTransition, settleable, type OrderStatus } from './states'
+
+/** 128 random bits, base64url: the order's public reference in URLs. */
+export const newPublicHash = () => randomBytes(16).toString('base64url')
+
+export type Failure = { code: string; providerCode: string; message: string; retryable: boolean }
+
+/**
+ * The one way an order's status changes: a compare-and-set UPDATE from the statuses the state
+ * table allows, bumping `version`. Returns false when the order was no longer in `from` (another
+ * request moved it first), so callers never act twice.
+ */
+export async function transition(
+  payload: Payload,
+  orderId: number,
+  from: readonly OrderStatus[],
+  to: OrderStatus,
+  extra: { failure?: Failure | null; paidAt?: Date } = {},
+): Promise<boolean> {
+  const allowed = from.filter((status) => canTransition(status, to))
+  if (!allowed.length) throw new Error(`no transition to ${to} from ${from.join(', ')}`)
+  const failure = extra.failure
+  const rows = await query<{ id: number }>(
+    payload,
+    `update orders set status = $3::enum_orders_status, version = version + 1, updated_at = now(),
+        paid_at = coalesce($4::timestamptz, paid_at),
+        failure_code = case when $5::boolean then $6 else failure_code end,
+        failure_provider_code = case when $5::boolean then $7 else failure_provider_code end,
+        failure_message = case when $5::boolean then $8 else failure_message end,
+        failure_retryable = case when $5::boolean then $9::boolean else failure_retryable end
+      where id = $1 and status::text = any($2::text[]) returning id`,
+    [
+      orderId,
+      allowed,
+      to,
+      extra.paidAt?.toISOString() ?? null,
+      failure !== undefined,
+      failure?.code ?? null,
+      failure?.providerCode ?? null,
+      failure?.message ?? null,
+      failure?.retryable ?? null,
+    ],
+  )
+  return rows.length === 1
+}
+
+/** The shared settle: the only code that marks an order paid. Idempotent (false when already paid or gone elsewhere). */
+export async function settle(payload: Payload, orderId: number, at: Date): Promise<boolean> {
+  return transition(payload, orderId, settleable, 'paid', { paidAt: at, failure: null })
+}

@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto'
+import type { Payload } from 'payload'
+import { z } from 'zod'
+import { isLocaleCode } from '@/i18n/locales'
+import type { ErrorCode } from '@/lib/errors'
+import { apiError, errorMessage } from '@/lib/http'
+import type { AddOn, PricePlan } from '@/payload-types'
+import { findPlan, monthlyPlanFor, regionFits, sold, toQuoteAddOn, toQuotePlan } from '@/services/catalog/catalog'
+import { checkBonusCode } from '@/services/catalog/codes'
+import { addOnMultiplier, quote, type Quote, type QuoteBonus } from '@/services/catalog/pricing'
+import { trafficTiers } from '@/services/order/selection'
+import type { StoredResponse } from './idempotency'
+import { newPublicHash, settle, transition } from './orders'
+import { sandboxProvider } from './provider'
+import { readToken } from './sandbox'
+
+/** An unpaid order can be paid for 24 hours. */
+export const ORDER_TTL_MS = 24 * 60 * 60 * 1000
+
+const location = z.string().regex(/^[a-z]{2}-[a-z0-9]+(?:-[a-z0-9]+)*$/, 'INVALID_INPUT').max(64, 'INVALID_INPUT')
+
+/** What the selection adds to a plan: the picker's URL parameters. */
+export const selectionFields = {
+  plan: z.string({ error: 'INVALID_INPUT' }).regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'INVALID_INPUT'),
+  slots: z.union([z.literal(0), z.literal(1), z.literal(5), z.literal(10)], { error: 'INVALID_INPUT' }).default(0),
+  server: z.enum(trafficTiers, { error: 'INVALID_INPUT' }).optional(),
+  region: location.optional(),
+  ipRegion: location.optional(),
+  bonusCode: z.string().trim().max(64, 'INVALID_BONUS_CODE').optional(),
+}
+
+/** `POST url-with-email/`: one schema for the whole body. */
+export const purchaseBody = z
+  .object({
+    email: z.string({ error: 'REQUIRED' }).trim().min(1, 'REQUIRED').max(254, 'INVALID_EMAIL').pipe(z.email('INVALID_EMAIL')),
+    password: z.string().max(128).optional(),
+    terms: z.boolean().optional(),
+    receiveMarketingEmails: z.boolean({ error: 'INVALID_INPUT' }).default(true),
+    ...selectionFields,
+    paymentMethod: z.literal('card', { error: 'INVALID_INPUT' }),
+    cardToken: z.string({ error: 'REQUIRED' }).min(1, 'REQUIRED').max(2000, 'INVALID_INPUT'),
+    country: z.string({ error: 'REQUIRED' }).regex(/^[A-Z]{2}$/, 'INVALID_INPUT'),
+    locale: z.string({ error: 'INVALID_INPUT' }).refine(isLocaleCode, 'INVALID_INPUT'),
+  })
+  .refine((body) => !(body.region && body.ipRegion), { message: 'INVALID_INPUT', path: ['ipRegion'] })
+  .refine((body) => Boolean(body.server) === Boolean(body.region), { message: 'INVALID_INPUT', path: ['region'] })
+
+export type PurchaseBody = z.infer<typeof purchaseBody>
+export type Selected = z.infer<z.ZodObject<typeof selectionFields>> & { method?: 'card' }
+
+/** A stable hash of a request's meaning (sorted keys), to tell a replay from a different body. */
+export function requestHash(value: unknown): string {
+  const canonical = (input: unknown): unknown =>
+    Array.isArray(input)
+      ? input.map(canonical)
+      : input && typeof input === 'object'
+        ? Object.fromEntries(Object.keys(input).sort().map((key) => [key, canonical((input as Record<string, unknown>)[key])]))
+        : input
+  return createHash('sha256').update(JSON.stringify(canonical(value))).digest('hex')
+}
+
+export type Priced = { plan: PricePlan; addOns: { addOn: AddOn; region: string | null }[]; bonus: QuoteBonus | null; quote: Quote }
+
+/**
+ * The server's price of a selection, by the pricing module: the plan, the add-ons that go with it
+ * (a server in `region`, a static IP in `ipRegion`), the bonus code. Never a browser's total.
+ */
+export async function priceSelection(payload: Payload, selected: Selected, now: Date): Promise<Priced> {
+  const plan = await findPlan(payload, selected.plan)
+  if (!plan) throw apiError('PLAN_NOT_FOUND', 'plan')
+  const wanted: { kind: AddOn['kind']; match: (addOn: AddOn) => boolean; region: string | null; field: string }[] = []
+  if (selected.slots) wanted.push({ kind: 'device-slots', match: (addOn) => (addOn.quantity ?? 1) === selected.slots, region: null, field: 'slots' })
+  if (selected.server && selected.region) wanted.push({ kind: 'personal-server', match: (addOn) => addOn.traffic === selected.server, region: selected.region, field: 'server' })
+  if (selected.ipRegion) wanted.push({ kind: 'static-ip', match: () => true, region: selected.ipRegion, field: 'ipRegion' })
+  const candidates = wanted.length
+    ? (await payload.find({ collection: 'add-ons', where: { and: [{ kind: { in: wanted.map((w) => w.kind) } }, sold] }, depth: 0, limit: 200, pagination: false })).docs
+    : []
+  const quotePlan = toQuotePlan(plan)
+  const addOns: Priced['addOns'] = []
+  for (const want of wanted) {
+    const addOn = candidates.find((candidate) => candidate.kind === want.kind && want.match(candidate) && addOnMultiplier(quotePlan, candidate) !== null)
+    if (!addOn) throw apiError('INVALID_INPUT', want.field)
+    if (want.region && !(await regionFits(payload, want.region, want.kind as 'personal-server' | 'static-ip'))) throw apiError('INVALID_INPUT', want.field === 'server' ? 'region' : 'ipRegion')
+    addOns.push({ addOn, region: want.region })
+  }
+  let bonus: QuoteBonus | null = null
+  if (selected.bonusCode) {
+    const checked = await checkBonusCode(payload, { code: selected.bonusCode, plan, customer: null, now })
+    bonus = { code: checked.bonus.code, effect: checked.bonus.effect, value: checked.bonus.value }
+  }
+  const result = quote({
+    plan: quotePlan,
+    addOns: addOns.map(({ addOn }) => toQuoteAddOn(addOn)),
+    bonusCode: bonus,
+    method: selected.method ?? 'card',
+    now,
+    monthlyPlan: await monthlyPlanFor(payload, plan),
+  })
+  if ('error' in result) throw apiError(result.error, result.error === 'INVALID_INPUT' ? 'paymentMethod' : 'bonusCode')
+  return { plan, addOns, bonus, quote: result }
+}
+
+/** Experiment assignments from the request's `exp_<name>=<index>` cookies. */
+export function experimentAssignments(cookieHeader: string | null): { experiment: string; variant: number }[] {
+  const found: { experiment: string; variant: number }[] = []
+  for (const [, experiment, variant] of (cookieHeader ?? '').matchAll(/(?:^|;\s*)exp_([a-z0-9][a-z0-9-]{0,39})=(\d{1,6})(?=;|$)/g)) {
+    found.push({ experiment: experiment!, variant: Number(variant) })
+  }
+  return found.slice(0, 10)
+}
+
+/** What a buyer's browser is told after a submit (paid, needs 3-D Secure, or declined). */
+export async function purchaseCard(payload: Payload, input: PurchaseBody, request: Request, at: Date): Promise<StoredResponse> {
+  const card = readToken(payload.secret, input.cardToken, at)
+  if (!card) throw apiError('INVALID_INPUT', 'cardToken')
+  const tokenHash = createHash('sha256').update(input.cardToken).digest('hex')
+  const used = await payload.count({ collection: 'payment-attempts', where: { tokenHash: { equals: tokenHash } }, overrideAccess: true })
+  // A token serves one order's attempts (a retry brings a new token or the same order's hash).
+  if (used.totalDocs) throw apiError('INVALID_INPUT', 'cardToken')
+  const priced = await priceSelection(payload, { ...input, method: 'card' }, at)
+  const hash = newPublicHash()
+  const order = await payload.create({
+    collection: 'orders',
+    overrideAccess: true,
+    depth: 0,
+    data: {
+      publicHash: hash,
+      status: 'pending',
+      version: 0,
+      currency: 'USD',
+      lines: priced.quote.lines.map((line) => ({
+        purchaseId: line.id,
+        kind: line.kind,
+        amount: line.amount,
+        renewalAmount: line.renewalAmount,
+        region: priced.addOns.find(({ addOn }) => addOn.purchaseId === line.id)?.region ?? null,
+      })),
+      subtotal: priced.quote.subtotal,
+      discount: priced.quote.discount,
+      total: priced.quote.total,
+      quote: priced.quote as unknown as Record<string, unknown>,
+      plan: priced.plan.purchaseId,
+      bonusCode: priced.bonus?.code ?? null,
+      method: 'card',
+      provider: 'sandbox',
+      autoRenew: priced.quote.autoRenew,
+      email: input.email.toLowerCase(),
+      receiveMarketingEmails: input.receiveMarketingEmails,
+      country: input.country,
+      locale: input.locale,
+      experiments: experimentAssignments(request.headers.get('cookie')),
+      idempotencyKey: request.headers.get('idempotency-key') ?? hash,
+      expiresAt: new Date(at.getTime() + ORDER_TTL_MS).toISOString(),
+    },
+  })
+  return chargeAttempt(payload, { orderId: order.id, hash, amount: priced.quote.total, attempt: 1, cardToken: input.cardToken, tokenHash, locale: input.locale, at })
+}
+
+/** One charge attempt on an order: the provider's answer becomes the order's next status. */
+export async function chargeAttempt(
+  payload: Payload,
+  input: { orderId: number; hash: string; amount: number; attempt: number; cardToken: string; tokenHash: string; locale: string; at: Date },
+): Promise<StoredResponse> {
+  const provider = sandboxProvider(payload.secret)
+  await transition(payload, input.orderId, ['pending', 'failed'], 'processing')
+  const result = await provider.createPayment({
+    orderId: input.orderId,
+    attempt: input.attempt,
+    amount: input.amount,
+    method: 'card',
+    cardToken: input.cardToken,
+    idempotencyKey: `order:${input.orderId}:attempt:${input.attempt}`,
+    now: input.at,
+  })
+  await payload.create({
+    collection: 'payment-attempts',
+    overrideAccess: true,
+    depth: 0,
+    data: {
+      order: input.orderId,
+      number: input.attempt,
+      provider: provider.id,
+      providerRef: `${provider.id}:${result.providerRef}`,
+      kind: 'charge',
+      status: result.status === 'succeeded' ? 'succeeded' : result.status === 'requires_action' ? 'requires_action' : result.status === 'failed' ? 'failed' : 'processing',
+      amount: input.amount,
+      nextAction: result.nextAction?.url ?? null,
+      errorCode: result.error?.providerCode ?? null,
+      brand: result.card?.brand ?? null,
+      last4: result.card?.last4 ?? null,
+      tokenHash: input.tokenHash,
+    },
+  })
+  if (result.status === 'succeeded') {
+    await settle(payload, input.orderId, input.at)
+    return { status: 200, body: { hash: input.hash, status: 'paid', url: `/payment-success?hash=${input.hash}` } }
+  }
+  if (result.status === 'requires_action' && result.nextAction) {
+    await transition(payload, input.orderId, ['processing'], 'requires_action')
+    return { status: 200, body: { hash: input.hash, status: 'requires_action', url: result.nextAction.url } }
+  }
+  const code = (result.error?.code ?? 'PROCESSING_ERROR') as ErrorCode
+  const message = await errorMessage(code, input.locale)
+  const retryable = result.error?.retryable ?? true
+  await transition(payload, input.orderId, ['processing'], 'failed', { failure: { code, providerCode: result.error?.providerCode ?? 'unknown', message, retryable } })
+  return { status: 402, body: { statusCode: 402, code, message, hash: input.hash, retryable } }
+}

@@ -1,0 +1,62 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { behaviourOf, brandOf, luhnValid, type CardBehaviour } from './cards'
+
+/**
+ * The sandbox card processor: an offline stand-in that behaves like Stripe's test mode. Card
+ * numbers reach only `tokenize()`; the token it returns carries brand, last4, expiry and the test
+ * card's behaviour (never the number), signed with the site's secret and valid for an hour.
+ */
+export const TOKEN_TTL_MS = 60 * 60 * 1000
+const PREFIX = 'tok_sandbox_'
+
+export type CardInput = { number: string; expMonth: number; expYear: number; cvc: string }
+export type CardToken = { brand: string; last4: string; expMonth: number; expYear: number; behaviour: CardBehaviour; expiresAt: number }
+export type CardInputError = 'INCORRECT_NUMBER' | 'INVALID_EXPIRY_MONTH' | 'INVALID_EXPIRY_YEAR' | 'INVALID_CVC'
+
+/** The input checks Stripe makes before a charge, in its order: number, month, year, CVC. */
+export function checkCard(input: CardInput, now: Date): CardInputError | null {
+  const number = input.number.replace(/[\s-]/g, '')
+  if (!luhnValid(number)) return 'INCORRECT_NUMBER'
+  if (!Number.isInteger(input.expMonth) || input.expMonth < 1 || input.expMonth > 12) return 'INVALID_EXPIRY_MONTH'
+  const year = input.expYear < 100 ? 2000 + input.expYear : input.expYear
+  const thisYear = now.getUTCFullYear()
+  if (!Number.isInteger(year) || year < thisYear || year > thisYear + 50 || (year === thisYear && input.expMonth < now.getUTCMonth() + 1)) return 'INVALID_EXPIRY_YEAR'
+  const cvcLength = brandOf(number) === 'amex' ? 4 : 3
+  if (!new RegExp(`^\\d{${cvcLength}}$`).test(input.cvc)) return 'INVALID_CVC'
+  return null
+}
+
+const sign = (secret: string, body: string) => createHmac('sha256', secret).update(`sandbox-token:${body}`).digest('base64url')
+
+export function tokenize(secret: string, input: CardInput, now: Date): { token: string; brand: string; last4: string } | { error: CardInputError } {
+  const error = checkCard(input, now)
+  if (error) return { error }
+  const number = input.number.replace(/[\s-]/g, '')
+  const card: CardToken & { nonce: string } = {
+    brand: brandOf(number),
+    last4: number.slice(-4),
+    expMonth: input.expMonth,
+    expYear: input.expYear < 100 ? 2000 + input.expYear : input.expYear,
+    behaviour: behaviourOf(number),
+    expiresAt: now.getTime() + TOKEN_TTL_MS,
+    nonce: randomBytes(9).toString('base64url'),
+  }
+  const body = Buffer.from(JSON.stringify(card)).toString('base64url')
+  return { token: `${PREFIX}${body}.${sign(secret, body)}`, brand: card.brand, last4: card.last4 }
+}
+
+/** The token's card, or null when it is forged, malformed or more than an hour old. */
+export function readToken(secret: string, token: string, now: Date): CardToken | null {
+  if (typeof token !== 'string' || !token.startsWith(PREFIX) || token.length > 2000) return null
+  const [body, signature] = token.slice(PREFIX.length).split('.')
+  if (!body || !signature) return null
+  const expected = Buffer.from(sign(secret, body))
+  const given = Buffer.from(signature)
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null
+  try {
+    const card = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as CardToken
+    return card.expiresAt > now.getTime() ? card : null
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,167 @@
+import { getPayload, type Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import config from '@payload-config'
+import { POST as tokenizeRoute } from '@/app/api/payments/sandbox/tokenize/route'
+import { POST as purchaseRoute } from '@/app/api/veilgate/purchase/url-with-email/route'
+import { resetEnv } from '@/lib/env'
+import { callRoute } from '../support/routes'
+
+let payload: Payload
+let keyCounter = 0
+
+beforeAll(async () => {
+  payload = await getPayload({ config })
+})
+
+afterAll(() => payload?.destroy())
+
+async function tokenFor(number: string) {
+  const answer = await callRoute(tokenizeRoute, { path: '/api/payments/sandbox/tokenize', body: { number, expMonth: 12, expYear: 2031, cvc: number.startsWith('37') ? '1234' : '123' } })
+  expect(answer.status, number).toBe(200)
+  return String(answer.body.token)
+}
+
+const order = (overrides: Record<string, unknown> = {}) => ({
+  email: 'buyer@example.com',
+  receiveMarketingEmails: true,
+  plan: 'vpn-1y',
+  paymentMethod: 'card',
+  country: 'DE',
+  locale: 'en',
+  ...overrides,
+})
+
+const buy = (body: unknown, key: string | null = `key-${++keyCounter}`, headers: Record<string, string> = {}) =>
+  callRoute(purchaseRoute, { path: '/api/veilgate/purchase/url-with-email/', body, headers: { ...(key ? { 'idempotency-key': key } : {}), ...headers } })
+
+describe('the sandbox card processor', () => {
+  it('refuses bad card input with Stripe’s codes and the catalogue’s texts', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ number: '4242424242424241' }, 'INCORRECT_NUMBER', 'Your card number is incorrect.'],
+      [{ expMonth: 13 }, 'INVALID_EXPIRY_MONTH', "Your card's expiration month is invalid."],
+      [{ expYear: 2020 }, 'INVALID_EXPIRY_YEAR', "Your card's expiration year is invalid."],
+      [{ cvc: '12' }, 'INVALID_CVC', "Your card's security code is invalid."],
+    ]
+    for (const [change, code, message] of cases) {
+      const answer = await callRoute(tokenizeRoute, { path: '/api/payments/sandbox/tokenize', body: { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123', ...change } })
+      expect(answer).toMatchObject({ status: 400, body: { statusCode: 400, code, message } })
+    }
+    for (const body of ['{', '[]', {}, { number: 4242 }]) expect((await callRoute(tokenizeRoute, { path: '/api/payments/sandbox/tokenize', body })).status).toBe(400)
+  })
+})
+
+describe('url-with-email/: every test card', () => {
+  const rows: [string, number, string, string | null][] = [
+    ['4242424242424242', 200, 'paid', null],
+    ['5555555555554444', 200, 'paid', null],
+    ['378282246310005', 200, 'paid', null],
+    ['4000000000000341', 200, 'paid', null],
+    ['4000000000000002', 402, 'CARD_DECLINED', 'Your card was declined.'],
+    ['4000000000006975', 402, 'CARD_DECLINED', 'Your card was declined.'],
+    ['4000000000009995', 402, 'INSUFFICIENT_FUNDS', 'Your card has insufficient funds.'],
+    ['4000000000009987', 402, 'LOST_CARD', 'Your card has been reported lost.'],
+    ['4000000000009979', 402, 'STOLEN_CARD', 'Your card has been reported stolen.'],
+    ['4000000000000069', 402, 'EXPIRED_CARD', 'Your card has expired.'],
+    ['4000000000000127', 402, 'INCORRECT_CVC', "Your card's security code is incorrect."],
+    ['4000000000000119', 402, 'PROCESSING_ERROR', 'An error occurred while processing your card. Try again in a little bit.'],
+    ['4000000000000036', 402, 'INCORRECT_ZIP', 'The zip code you supplied failed validation.'],
+    ['4000002500003155', 200, 'requires_action', null],
+    ['4000002760003184', 200, 'requires_action', null],
+    ['4000000000003220', 200, 'requires_action', null],
+    ['4000008400001629', 200, 'requires_action', null],
+    ['4000008260003178', 200, 'requires_action', null],
+  ]
+  for (const [number, status, outcome, message] of rows) {
+    it(`${number} → ${status} ${outcome}`, async () => {
+      const answer = await buy(order({ cardToken: await tokenFor(number) }))
+      expect(answer.status).toBe(status)
+      const hash = String(answer.body.hash)
+      expect(hash).toMatch(/^[A-Za-z0-9_-]{22}$/)
+      const stored = (await payload.find({ collection: 'orders', where: { publicHash: { equals: hash } }, depth: 0, overrideAccess: true })).docs[0]!
+      if (status === 200) {
+        expect(answer.body.status).toBe(outcome)
+        expect(stored.status).toBe(outcome)
+        if (outcome === 'paid') expect(answer.body.url).toBe(`/payment-success?hash=${hash}`)
+        else expect(answer.body.url).toMatch(/^\/sandbox\/3ds\//)
+      } else {
+        expect(answer.body).toMatchObject({ statusCode: 402, code: outcome, message, hash, retryable: !['LOST_CARD', 'STOLEN_CARD'].includes(outcome) })
+        expect(stored).toMatchObject({ status: 'failed', failure: { code: outcome } })
+      }
+      const attempts = (await payload.find({ collection: 'payment-attempts', where: { order: { equals: stored.id } }, depth: 0, overrideAccess: true })).docs
+      expect(attempts).toHaveLength(1)
+      expect(attempts[0]).toMatchObject({ number: 1, provider: 'sandbox', brand: expect.any(String), last4: number.slice(-4) })
+    })
+  }
+
+  it('prices vpn-1y with 5 slots and a static IP on the server, and says the decline in German and Arabic', async () => {
+    const paid = await buy(order({ slots: 5, ipRegion: 'de-frankfurt', cardToken: await tokenFor('4242424242424242'), total: 1 }))
+    expect(paid.status).toBe(200)
+    const stored = (await payload.find({ collection: 'orders', where: { publicHash: { equals: String(paid.body.hash) } }, overrideAccess: true })).docs[0]!
+    expect(stored).toMatchObject({ total: 7188 + 2999 + 5988, plan: 'vpn-1y', country: 'DE', status: 'paid', version: 2, autoRenew: true })
+    expect(stored.lines?.map((line) => [line.purchaseId, line.amount, line.region ?? null])).toEqual([
+      ['vpn-1y', 7188, null],
+      ['slots-5-1y', 2999, null],
+      ['static-ip-1y', 5988, 'de-frankfurt'],
+    ])
+    const de = await buy(order({ locale: 'de', cardToken: await tokenFor('4000000000000002') }))
+    expect(de.body.message).toBe('Ihre Karte wurde abgelehnt.')
+    const ar = await buy(order({ locale: 'ar', cardToken: await tokenFor('4000000000009995') }))
+    expect(ar.body.message).toBe('رصيد بطاقتك غير كافٍ.')
+  })
+})
+
+describe('url-with-email/: keys, input and availability', () => {
+  it('answers the first response again for the same key and body, and 409 for another body', async () => {
+    const body = order({ cardToken: await tokenFor('4242424242424242') })
+    const [first, second] = await Promise.all([buy(body, 'twin-key'), buy(body, 'twin-key')])
+    expect(second).toEqual(first)
+    expect((await buy(body, 'twin-key')).body).toEqual(first.body)
+    const orders = await payload.count({ collection: 'orders', where: { publicHash: { equals: String(first.body.hash) } }, overrideAccess: true })
+    expect(orders.totalDocs).toBe(1)
+    expect((await buy({ ...body, plan: 'vpn-1m' }, 'twin-key')).body).toMatchObject({ statusCode: 409, code: 'IDEMPOTENCY_KEY_REUSED' })
+  })
+
+  it('requires the key, refuses malformed input and foreign tokens, never a 5xx', async () => {
+    expect((await buy(order({ cardToken: 'x' }), null)).body).toMatchObject({ statusCode: 400, code: 'REQUIRED' })
+    expect((await buy(order({ cardToken: 'x' }), 'k'.repeat(256))).body).toMatchObject({ statusCode: 400, code: 'REQUIRED' })
+    const token = await tokenFor('4242424242424242')
+    for (const body of ['{', '[]', 'null', order({ cardToken: token, email: 'nope' }), order({ cardToken: token, country: 'Germany' }), order({ cardToken: token, slots: 3 }), order({ cardToken: token, paymentMethod: 'bitcoin' }), order({ cardToken: token, locale: 'xx' }), order({ cardToken: 'tok_sandbox_forged.sig' }), order({ cardToken: token, region: 'de-frankfurt' }), order({ cardToken: token, server: 'unlimited', region: 'xx-nowhere' }), order({ cardToken: token, plan: 'vpn-lifetime', slots: 1 })]) {
+      const answer = await buy(body)
+      expect(answer.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400)
+      expect(answer.status, JSON.stringify(body)).toBeLessThan(500)
+    }
+    expect((await buy(order({ cardToken: token, plan: 'no-such-plan' }))).body).toMatchObject({ statusCode: 404, code: 'PLAN_NOT_FOUND' })
+    expect((await buy(order({ cardToken: token, bonusCode: 'MADE-UP' }))).body).toMatchObject({ statusCode: 400, code: 'INVALID_BONUS_CODE' })
+    // A token already used by one order is refused for another.
+    expect((await buy(order({ cardToken: token }))).status).toBe(200)
+    expect((await buy(order({ cardToken: token }))).body).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT', field: 'cardToken' })
+  })
+
+  it('never stores the card number', async () => {
+    await buy(order({ cardToken: await tokenFor('5555555555554444') }))
+    const rows = await payload.db.drizzle.execute(`select string_agg(t::text, '') as dump from (select * from orders) t`)
+    const attempts = await payload.db.drizzle.execute(`select string_agg(t::text, '') as dump from (select * from payment_attempts) t`)
+    const keys = await payload.db.drizzle.execute(`select string_agg(t::text, '') as dump from (select * from idempotency_keys) t`)
+    for (const result of [rows, attempts, keys]) expect(JSON.stringify(result)).not.toMatch(/5555555555554444|4242424242424242/)
+  })
+
+  it('answers 503 in production on a public SITE_URL, unless PAYMENTS_SANDBOX=on', async () => {
+    const saved = { NODE_ENV: process.env.NODE_ENV, SITE_URL: process.env.SITE_URL, PAYMENTS_SANDBOX: process.env.PAYMENTS_SANDBOX }
+    const set = (values: Record<string, string | undefined>) => {
+      for (const [key, value] of Object.entries(values)) {
+        if (value === undefined) delete (process.env as Record<string, string | undefined>)[key]
+        else (process.env as Record<string, string>)[key] = value
+      }
+      resetEnv()
+    }
+    try {
+      set({ NODE_ENV: 'production', SITE_URL: 'https://www.veilgate.com', PAYMENTS_SANDBOX: undefined })
+      expect((await buy(order({ cardToken: 'x' }))).body).toMatchObject({ statusCode: 503, code: 'SERVER_MAINTENANCE' })
+      expect((await callRoute(tokenizeRoute, { path: '/api/payments/sandbox/tokenize', body: { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123' } })).status).toBe(503)
+      set({ PAYMENTS_SANDBOX: 'on' })
+      expect((await callRoute(tokenizeRoute, { path: '/api/payments/sandbox/tokenize', body: { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123' } })).status).toBe(200)
+    } finally {
+      set(saved)
+    }
+  })
+})
