@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import config from '@payload-config'
 import { POST as tokenizeRoute } from '@/app/api/payments/sandbox/tokenize/route'
 import { POST as purchaseRoute } from '@/app/api/veilgate/purchase/url-with-email/route'
+import { GET as costRoute } from '@/app/api/veilgate/purchase/cost/route'
+import { GET as urlRoute } from '@/app/api/veilgate/purchase/url/route'
+import { POST as checkCode } from '@/app/api/veilgate/sales/check-new-bonus-code/route'
+import { POST as register } from '@/app/api/veilgate/auth/register/route'
 import { resetEnv } from '@/lib/env'
 import { callRoute } from '../support/routes'
 
@@ -163,5 +167,64 @@ describe('url-with-email/: keys, input and availability', () => {
     } finally {
       set(saved)
     }
+  })
+})
+
+describe('retry, url/, cost/ and new customers', () => {
+  it('retries a declined order on the same hash with a new key, once, and refuses what cannot be retried', async () => {
+    const declined = await buy(order({ email: 'retry@example.com', cardToken: await tokenFor('4000000000000002') }))
+    expect(declined.status).toBe(402)
+    const hash = String(declined.body.hash)
+    const retryToken = await tokenFor('4242424242424242')
+    const [a, b] = await Promise.all([buy({ hash, cardToken: retryToken }), buy({ hash, cardToken: retryToken })])
+    expect([a.status, b.status].sort()).toEqual([200, 409])
+    const paid = a.status === 200 ? a : b
+    expect(paid.body).toMatchObject({ hash, status: 'paid' })
+    const stored = (await payload.find({ collection: 'orders', where: { publicHash: { equals: hash } }, overrideAccess: true })).docs[0]!
+    expect(stored.status).toBe('paid')
+    expect((await payload.count({ collection: 'payment-attempts', where: { order: { equals: stored.id } }, overrideAccess: true })).totalDocs).toBe(2)
+    expect((await buy({ hash, cardToken: await tokenFor('4242424242424242') })).body).toMatchObject({ statusCode: 409, code: 'ORDER_NOT_RETRYABLE' })
+    const lost = await buy(order({ cardToken: await tokenFor('4000000000009987') }))
+    expect((await buy({ hash: lost.body.hash, cardToken: await tokenFor('4242424242424242') })).body).toMatchObject({ statusCode: 409, code: 'ORDER_NOT_RETRYABLE' })
+    expect((await buy({ hash: 'A'.repeat(22), cardToken: retryToken })).body).toMatchObject({ statusCode: 404, code: 'ORDER_NOT_FOUND' })
+    expect((await buy({ hash: 5, cardToken: retryToken })).status).toBe(400)
+  })
+
+  it('tells where an order goes next', async () => {
+    const paid = await buy(order({ cardToken: await tokenFor('4242424242424242') }))
+    const url = (hash: string) => callRoute(urlRoute, { path: '/api/veilgate/purchase/url/', query: { hash } })
+    expect((await url(String(paid.body.hash))).body).toEqual({ hash: paid.body.hash, status: 'paid', url: `/payment-success?hash=${paid.body.hash}` })
+    const secure = await buy(order({ cardToken: await tokenFor('4000002760003184') }))
+    expect((await url(String(secure.body.hash))).body).toMatchObject({ status: 'requires_action', url: secure.body.url })
+    const declined = await buy(order({ cardToken: await tokenFor('4000000000000002') }))
+    expect((await url(String(declined.body.hash))).body).toMatchObject({ status: 'failed', url: `/order/checkout?hash=${declined.body.hash}` })
+    expect((await url('B'.repeat(22))).body).toMatchObject({ statusCode: 404, code: 'ORDER_NOT_FOUND' })
+    expect((await url('x')).status).toBe(404)
+  })
+
+  it('quotes what the order would charge', async () => {
+    const cost = (query: Record<string, string>) => callRoute(costRoute, { path: '/api/veilgate/purchase/cost/', query })
+    expect((await cost({ plan: 'vpn-1y', slots: '5', ipRegion: 'de-frankfurt' })).body).toMatchObject({ plan: 'vpn-1y', addOns: [{ id: 'slots-5-1y' }, { id: 'static-ip-1y', region: 'de-frankfurt' }], quote: { total: 7188 + 2999 + 5988 } })
+    expect((await cost({ plan: 'vpn-1y', bonus: 'WELCOME10' })).body).toMatchObject({ bonusCode: 'WELCOME10', quote: { discount: 719 } })
+    for (const query of [{}, { plan: 'vpn-1y', slots: '3' }, { plan: 'vpn-1y', method: 'cash' }, { plan: 'vpn-1y', server: 'unlimited' }, { plan: 'vpn-1y', ipRegion: 'br-sao-paulo' }] as Record<string, string>[]) {
+      const answer = await cost(query)
+      expect(answer.status, JSON.stringify(query)).toBeGreaterThanOrEqual(400)
+      expect(answer.status, JSON.stringify(query)).toBeLessThan(500)
+    }
+    expect((await cost({ plan: 'vpn-trial-7d', method: 'bitcoin' })).status).toBe(400)
+  })
+
+  it('counts a buyer with a paid order as not new for WELCOME10 and referral codes', async () => {
+    const password = 'paid-Customer-pass-3'
+    const created = await callRoute(register, { body: { username: 'repeat@example.com', password, confirmPassword: password, terms: true } })
+    const headers = { 'x-auth-token': String(created.body.token) }
+    expect((await callRoute(checkCode, { body: { code: 'WELCOME10', plan: 'vpn-1y' }, headers })).status).toBe(200)
+    expect((await buy(order({ email: 'repeat@example.com', bonusCode: 'WELCOME10', cardToken: await tokenFor('4242424242424242') }))).status).toBe(200)
+    expect((await callRoute(checkCode, { body: { code: 'WELCOME10', plan: 'vpn-1y' }, headers })).body).toMatchObject({
+      statusCode: 400,
+      code: 'BAD_NEW_BONUS_CODE',
+      message: "Unfortunately, you can't apply this code to your account.",
+    })
+    expect((await buy(order({ email: 'Repeat@Example.com', bonusCode: 'welcome10', cardToken: await tokenFor('4242424242424242') }))).body).toMatchObject({ statusCode: 400, code: 'BAD_NEW_BONUS_CODE' })
   })
 })

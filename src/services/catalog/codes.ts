@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import type { Payload } from 'payload'
+import type { Payload, Where } from 'payload'
 import { normaliseCode } from '@/collections/BonusCodes'
 import { apiError } from '@/lib/http'
 import type { BonusCode, Customer, PricePlan } from '@/payload-types'
@@ -12,12 +12,12 @@ const idOf = (value: number | { id: number } | null | undefined) => (value && ty
  * Whether a bonus code can be used now, on `plan` when given, by `customer` when signed in.
  * Unknown, inactive, out of its window, used up or not for this plan: INVALID_BONUS_CODE; the
  * customer's own referral code: USE_NEW_BONUS_CODE_ON_OWN_ACC; too large a fixed amount for the
- * plan: INVALID_AMOUNT_NEW_BONUS_CODE. (Whether a customer has bought before, for
- * newCustomersOnly, comes with orders; until then every customer is new.)
+ * plan: INVALID_AMOUNT_NEW_BONUS_CODE; a new-customers-only code (WELCOME10, referral codes) for
+ * a customer or e-mail address with a paid order: BAD_NEW_BONUS_CODE.
  */
 export async function checkBonusCode(
   payload: Payload,
-  input: { code: string; plan?: PricePlan | null; customer?: Customer | null; now: Date },
+  input: { code: string; plan?: PricePlan | null; customer?: Customer | null; email?: string | null; now: Date },
 ): Promise<{ bonus: BonusCode; quote: Quote | null }> {
   const found = await payload.find({ collection: 'bonus-codes', where: { code: { equals: normaliseCode(input.code) } }, limit: 1, depth: 0, overrideAccess: true })
   const bonus = found.docs[0]
@@ -28,10 +28,22 @@ export async function checkBonusCode(
   const plans = (bonus.plans ?? []).map((plan) => idOf(plan as number | { id: number }))
   if (input.plan && plans.length && !plans.includes(input.plan.id)) throw apiError('INVALID_BONUS_CODE', 'code')
   if (input.customer && idOf(bonus.owner as number | { id: number } | null) === input.customer.id) throw apiError('USE_NEW_BONUS_CODE_ON_OWN_ACC', 'code')
+  if (bonus.newCustomersOnly && (await hasBought(payload, { customerId: input.customer?.id, email: input.customer?.email ?? input.email }))) throw apiError('BAD_NEW_BONUS_CODE', 'code')
   if (!input.plan) return { bonus, quote: null }
   const result = quote({ plan: toQuotePlan(input.plan), now: input.now, bonusCode: { code: bonus.code, effect: bonus.effect, value: bonus.value } })
   if ('error' in result) throw apiError(result.error, 'code')
   return { bonus, quote: result }
+}
+
+/** Whether a customer (by account or e-mail address) has a paid order: such a customer is not new. */
+export async function hasBought(payload: Payload, who: { customerId?: number | null; email?: string | null }): Promise<boolean> {
+  const or: Where[] = [
+    ...(who.customerId ? [{ customer: { equals: who.customerId } }] : []),
+    ...(who.email ? [{ email: { equals: who.email.trim().toLowerCase() } }] : []),
+  ]
+  if (!or.length) return false
+  const found = await payload.count({ collection: 'orders', where: { and: [{ status: { in: ['paid', 'refunded'] } }, { or }] }, overrideAccess: true })
+  return found.totalDocs > 0
 }
 
 /** A referral code gives a friend this much off their first purchase. */

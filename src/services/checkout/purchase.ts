@@ -7,6 +7,7 @@ import { apiError, errorMessage } from '@/lib/http'
 import type { AddOn, PricePlan } from '@/payload-types'
 import { findPlan, monthlyPlanFor, regionFits, sold, toQuoteAddOn, toQuotePlan } from '@/services/catalog/catalog'
 import { checkBonusCode } from '@/services/catalog/codes'
+import type { PaymentMethod } from '@/services/catalog/methods'
 import { addOnMultiplier, quote, type Quote, type QuoteBonus } from '@/services/catalog/pricing'
 import { trafficTiers } from '@/services/order/selection'
 import type { StoredResponse } from './idempotency'
@@ -46,7 +47,7 @@ export const purchaseBody = z
   .refine((body) => Boolean(body.server) === Boolean(body.region), { message: 'INVALID_INPUT', path: ['region'] })
 
 export type PurchaseBody = z.infer<typeof purchaseBody>
-export type Selected = z.infer<z.ZodObject<typeof selectionFields>> & { method?: 'card' }
+export type Selected = z.infer<z.ZodObject<typeof selectionFields>> & { method?: PaymentMethod; email?: string }
 
 /** A stable hash of a request's meaning (sorted keys), to tell a replay from a different body. */
 export function requestHash(value: unknown): string {
@@ -85,7 +86,7 @@ export async function priceSelection(payload: Payload, selected: Selected, now: 
   }
   let bonus: QuoteBonus | null = null
   if (selected.bonusCode) {
-    const checked = await checkBonusCode(payload, { code: selected.bonusCode, plan, customer: null, now })
+    const checked = await checkBonusCode(payload, { code: selected.bonusCode, plan, customer: null, email: selected.email ?? null, now })
     bonus = { code: checked.bonus.code, effect: checked.bonus.effect, value: checked.bonus.value }
   }
   const result = quote({
@@ -162,7 +163,8 @@ export async function chargeAttempt(
   input: { orderId: number; hash: string; amount: number; attempt: number; cardToken: string; tokenHash: string; locale: string; at: Date },
 ): Promise<StoredResponse> {
   const provider = sandboxProvider(payload.secret)
-  await transition(payload, input.orderId, ['pending', 'failed'], 'processing')
+  // Compare-and-set: of two concurrent retries of one failed order, one charges.
+  if (!(await transition(payload, input.orderId, ['pending', 'failed'], 'processing'))) throw apiError('ORDER_NOT_RETRYABLE', 'hash')
   const result = await provider.createPayment({
     orderId: input.orderId,
     attempt: input.attempt,
@@ -204,4 +206,28 @@ export async function chargeAttempt(
   const retryable = result.error?.retryable ?? true
   await transition(payload, input.orderId, ['processing'], 'failed', { failure: { code, providerCode: result.error?.providerCode ?? 'unknown', message, retryable } })
   return { status: 402, body: { statusCode: 402, code, message, hash: input.hash, retryable } }
+}
+
+/** `POST url-with-email/` again after a decline: the order's hash and a card token. */
+export const retryBody = z.object({
+  hash: z.string({ error: 'INVALID_INPUT' }).regex(/^[A-Za-z0-9_-]{22}$/, 'ORDER_NOT_FOUND'),
+  cardToken: z.string({ error: 'REQUIRED' }).min(1, 'REQUIRED').max(2000, 'INVALID_INPUT'),
+  locale: z.string().refine(isLocaleCode, 'INVALID_INPUT').optional(),
+})
+export type RetryBody = z.infer<typeof retryBody>
+
+/**
+ * A new attempt on a failed, retryable, unexpired order: same order, same hash. Anything else is
+ * 409 ORDER_NOT_RETRYABLE (also when a concurrent retry moved the order first).
+ */
+export async function retryCard(payload: Payload, input: RetryBody, at: Date): Promise<StoredResponse> {
+  const order = (await payload.find({ collection: 'orders', where: { publicHash: { equals: input.hash } }, limit: 1, depth: 0, overrideAccess: true })).docs[0]
+  if (!order) throw apiError('ORDER_NOT_FOUND', 'hash')
+  if (order.status !== 'failed' || !order.failure?.retryable || new Date(order.expiresAt).getTime() <= at.getTime()) throw apiError('ORDER_NOT_RETRYABLE', 'hash')
+  if (!readToken(payload.secret, input.cardToken, at)) throw apiError('INVALID_INPUT', 'cardToken')
+  const tokenHash = createHash('sha256').update(input.cardToken).digest('hex')
+  const elsewhere = await payload.count({ collection: 'payment-attempts', where: { and: [{ tokenHash: { equals: tokenHash } }, { order: { not_equals: order.id } }] }, overrideAccess: true })
+  if (elsewhere.totalDocs) throw apiError('INVALID_INPUT', 'cardToken')
+  const attempts = await payload.count({ collection: 'payment-attempts', where: { order: { equals: order.id } }, overrideAccess: true })
+  return chargeAttempt(payload, { orderId: order.id, hash: order.publicHash, amount: order.total, attempt: attempts.totalDocs + 1, cardToken: input.cardToken, tokenHash, locale: input.locale ?? order.locale, at })
 }

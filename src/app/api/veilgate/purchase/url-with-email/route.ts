@@ -2,7 +2,7 @@ import { now } from '@/lib/clock'
 import { apiError, bodyOf, handler, json } from '@/lib/http'
 import { paymentsAvailable } from '@/services/checkout/availability'
 import { withIdempotency } from '@/services/checkout/idempotency'
-import { purchaseBody, purchaseCard, requestHash } from '@/services/checkout/purchase'
+import { purchaseBody, purchaseCard, requestHash, retryBody, retryCard } from '@/services/checkout/purchase'
 import { payloadClient } from '@/services/content/payload'
 
 /**
@@ -10,14 +10,23 @@ import { payloadClient } from '@/services/content/payload'
  * ipRegion?, bonusCode?, paymentMethod: "card", cardToken, country, locale } → paid: 200
  * { hash, status: "paid", url }; 3-D Secure: 200 { hash, status: "requires_action", url };
  * declined: 402 { statusCode, code, message, hash, retryable }. Priced on the server.
+ * A retry { hash, cardToken } with a new key charges the same failed, retryable order again;
+ * otherwise 409 ORDER_NOT_RETRYABLE.
  */
 export const POST = handler(async (request) => {
   if (!paymentsAvailable()) throw apiError('SERVER_MAINTENANCE')
   const key = request.headers.get('idempotency-key')?.trim()
   if (!key || key.length > 255) throw apiError('REQUIRED', 'Idempotency-Key')
-  const input = purchaseBody.parse(await bodyOf(request))
+  const raw = await bodyOf(request)
   const payload = await payloadClient()
   const at = now()
+  // A retry after a decline: { hash, cardToken } with a new key → a new attempt on the same order.
+  if (raw.hash !== undefined) {
+    const retry = retryBody.parse(raw)
+    const answer = await withIdempotency(payload, { scope: 'purchase', key, hash: requestHash(retry), now: at }, () => retryCard(payload, retry, at))
+    return json(answer.body, { status: answer.status })
+  }
+  const input = purchaseBody.parse(raw)
   const answer = await withIdempotency(payload, { scope: 'purchase', key, hash: requestHash(input), now: at }, () => purchaseCard(payload, input, request, at))
   return json(answer.body, { status: answer.status })
 })
