@@ -1252,6 +1252,10 @@ export interface PaymentAttempt {
   brand?: string | null;
   last4?: string | null;
   tokenHash?: string | null;
+  /**
+   * Sandbox 3-D Secure: what completing it leads to
+   */
+  authOutcome?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -2464,6 +2468,7 @@ export interface PaymentAttemptsSelect<T extends boolean = true> {
   brand?: T;
   last4?: T;
   tokenHash?: T;
+  authOutcome?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -8,6 +8,7 @@ import * as migration_20261124_051807_catalog_add_ons from './20261124_051807_ca
 import * as migration_20261124_060836_picker_global from './20261124_060836_picker_global';
 import * as migration_20261124_061750_experiments from './20261124_061750_experiments';
 import * as migration_20261124_063754_orders from './20261124_063754_orders';
+import * as migration_20261124_070428_attempt_auth_outcome from './20261124_070428_attempt_auth_outcome';
 
 export const migrations = [
   {
@@ -58,6 +59,11 @@ export const migrations = [
   {
     up: migration_20261124_063754_orders.up,
     down: migration_20261124_063754_orders.down,
-    name: '20261124_063754_orders'
+    name: '20261124_063754_orders',
+  },
+  {
+    up: migration_20261124_070428_attempt_auth_outcome.up,
+    down: migration_20261124_070428_attempt_auth_outcome.down,
+    name: '20261124_070428_attempt_auth_outcome'
   },
 ];

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import config from '@payload-config'
 import { POST as tokenizeRoute } from '@/app/api/payments/sandbox/tokenize/route'
 import { POST as purchaseRoute } from '@/app/api/veilgate/purchase/url-with-email/route'
+import { POST as secureRoute } from '@/app/api/payments/sandbox/3ds/[attempt]/route'
 import { GET as costRoute } from '@/app/api/veilgate/purchase/cost/route'
 import { GET as urlRoute } from '@/app/api/veilgate/purchase/url/route'
 import { POST as checkCode } from '@/app/api/veilgate/sales/check-new-bonus-code/route'
@@ -226,5 +227,42 @@ describe('retry, url/, cost/ and new customers', () => {
       message: "Unfortunately, you can't apply this code to your account.",
     })
     expect((await buy(order({ email: 'Repeat@Example.com', bonusCode: 'welcome10', cardToken: await tokenFor('4242424242424242') }))).body).toMatchObject({ statusCode: 400, code: 'BAD_NEW_BONUS_CODE' })
+  })
+})
+
+describe('3-D Secure in the sandbox', () => {
+  const answer = (url: string, outcome: string) => {
+    const ref = url.split('/').pop()!
+    return callRoute((request) => secureRoute(request, { params: Promise.resolve({ attempt: ref }) }), { path: `/api/payments/sandbox/3ds/${ref}`, body: { outcome } })
+  }
+  const status = async (hash: unknown) => (await payload.find({ collection: 'orders', where: { publicHash: { equals: String(hash) } }, overrideAccess: true })).docs[0]!
+
+  it('fails, is retried on the same hash, completes and is paid: one order', async () => {
+    const first = await buy(order({ cardToken: await tokenFor('4000002760003184') }))
+    expect(first.body.status).toBe('requires_action')
+    expect((await answer(String(first.body.url), 'fail')).body).toEqual({ url: `/order/checkout?hash=${first.body.hash}` })
+    expect(await status(first.body.hash)).toMatchObject({ status: 'failed', failure: { code: 'AUTHENTICATION_FAILURE', retryable: true } })
+    const again = await buy({ hash: first.body.hash, cardToken: await tokenFor('4000002760003184') })
+    expect(again.body).toMatchObject({ hash: first.body.hash, status: 'requires_action' })
+    expect((await answer(String(again.body.url), 'complete')).body).toEqual({ url: `/payment-success?hash=${first.body.hash}` })
+    expect((await status(first.body.hash)).status).toBe('paid')
+    // Answering again changes nothing.
+    expect((await answer(String(again.body.url), 'fail')).body).toEqual({ url: `/payment-success?hash=${first.body.hash}` })
+    expect((await status(first.body.hash)).status).toBe('paid')
+  })
+
+  it('declines …1629 and …3178 after authentication, and succeeds for …3155 and …3220', async () => {
+    for (const [number, code] of [['4000008400001629', 'CARD_DECLINED'], ['4000008260003178', 'INSUFFICIENT_FUNDS'], ['4000002500003155', null], ['4000000000003220', null]] as const) {
+      const started = await buy(order({ cardToken: await tokenFor(number) }))
+      await answer(String(started.body.url), 'complete')
+      const stored = await status(started.body.hash)
+      if (code) expect(stored, number).toMatchObject({ status: 'failed', failure: { code, retryable: true } })
+      else expect(stored.status, number).toBe('paid')
+    }
+    for (const [ref, body] of [['sbx_999999_1', { outcome: 'complete' }], ['nope', { outcome: 'complete' }], ['sbx_1_1', { outcome: 'maybe' }], ['sbx_1_1', '{']] as const) {
+      const result = await callRoute((request) => secureRoute(request, { params: Promise.resolve({ attempt: ref }) }), { path: `/api/payments/sandbox/3ds/${ref}`, body })
+      expect(result.status, `${ref} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400)
+      expect(result.status).toBeLessThan(500)
+    }
   })
 })

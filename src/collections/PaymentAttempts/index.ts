@@ -20,5 +20,6 @@ export const PaymentAttempts: CollectionConfig = {
     { name: 'brand', type: 'text', admin: { readOnly: true } },
     { name: 'last4', type: 'text', maxLength: 4, admin: { readOnly: true } },
     { name: 'tokenHash', type: 'text', index: true, admin: { hidden: true } },
+    { name: 'authOutcome', type: 'text', admin: { hidden: true, description: 'Sandbox 3-D Secure: what completing it leads to' } },
   ],
 }

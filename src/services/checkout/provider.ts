@@ -9,6 +9,8 @@ export type PaymentResult = {
   nextAction?: { type: 'redirect'; url: string }
   error?: { code: DeclineCode | 'AUTHENTICATION_FAILURE'; providerCode: string; retryable: boolean }
   card?: { brand: string; last4: string }
+  /** Sandbox 3-D Secure: what completing the challenge leads to (`succeed` or `CODE:providerCode`). */
+  authOutcome?: string
 }
 
 export type CreatePayment = {
@@ -47,7 +49,10 @@ export function sandboxProvider(secret: string): PaymentProvider {
       if (behaviour.kind === 'decline') {
         return { status: 'failed', providerRef, card: details, error: { code: behaviour.code, providerCode: behaviour.providerCode, retryable: retryableDecline(behaviour.code) } }
       }
-      if (behaviour.kind === 'three-d-secure') return { status: 'requires_action', providerRef, card: details, nextAction: { type: 'redirect', url: `/sandbox/3ds/${providerRef}` } }
+      if (behaviour.kind === 'three-d-secure') {
+        const authOutcome = behaviour.after ? `${behaviour.after.code}:${behaviour.after.providerCode}` : 'succeed'
+        return { status: 'requires_action', providerRef, card: details, nextAction: { type: 'redirect', url: `/sandbox/3ds/${providerRef}` }, authOutcome }
+      }
       return { status: 'succeeded', providerRef, card: details }
     },
   }

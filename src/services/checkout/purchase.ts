@@ -191,6 +191,7 @@ export async function chargeAttempt(
       brand: result.card?.brand ?? null,
       last4: result.card?.last4 ?? null,
       tokenHash: input.tokenHash,
+      authOutcome: result.authOutcome ?? null,
     },
   })
   if (result.status === 'succeeded') {
