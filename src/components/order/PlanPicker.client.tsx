@@ -1,6 +1,7 @@
 'use client'
 
 import { useEffect, useMemo, useSyncExternalStore } from 'react'
+import { experimentAssignments } from '@/services/experiments/assign'
 import type { PickerData } from '@/services/order/picker'
 import { chosenAddOns, clampSelection, parseSelection, selectionParams, type Selection, type Slots, type Traffic } from '@/services/order/selection'
 
@@ -70,11 +71,11 @@ export function PlanPicker({ data, texts, checkoutPath, supportEmail, layout = '
   useEffect(() => {
     // An experiment's exposure, tracked on mount (spec section 4), where the proxy assigned it: /order/pickup.
     if (!/\/order\/pickup\/?$/.test(window.location.pathname)) return
-    for (const [, experiment, variant] of document.cookie.matchAll(/(?:^|;\s*)exp_([a-z0-9][a-z0-9-]{0,39})=(\d{1,6})(?=;|$)/g)) {
+    for (const { experiment, variant } of experimentAssignments(document.cookie)) {
       void fetch('/api/veilgate/experiments/exposure/', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ experiment, variant: Number(variant) }),
+        body: JSON.stringify({ experiment, variant }),
         keepalive: true,
       }).catch(() => undefined)
     }

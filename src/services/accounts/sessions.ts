@@ -62,6 +62,12 @@ export async function requireSession(payload: Payload, headers: Headers): Promis
   return { session, customer }
 }
 
+/** The signed-in customer when the request carries a valid token; nobody otherwise (never an error). */
+export async function optionalSession(payload: Payload, headers: Headers): Promise<SignedIn | null> {
+  if (!headers.has('x-auth-token') && !headers.has('x-access-token')) return null
+  return requireSession(payload, headers).catch(() => null)
+}
+
 /** Ends one session; ending an ended one changes nothing. */
 export async function revokeSession(payload: Payload, sessionId: number): Promise<void> {
   await payload.update({

@@ -5,6 +5,12 @@ import { canTransition, settleable, type OrderStatus } from './states'
 
 /** 128 random bits, base64url: the order's public reference in URLs. */
 export const newPublicHash = () => randomBytes(16).toString('base64url')
+export const PUBLIC_HASH = /^[A-Za-z0-9_-]{22}$/
+
+/** The order a public hash names, or null. */
+export async function findOrderByHash(payload: Payload, hash: string) {
+  return (await payload.find({ collection: 'orders', where: { publicHash: { equals: hash } }, limit: 1, depth: 0, overrideAccess: true })).docs[0] ?? null
+}
 
 export type Failure = { code: string; providerCode: string; message: string; retryable: boolean }
 

@@ -9,11 +9,15 @@ import { findPlan, monthlyPlanFor, regionFits, sold, toQuoteAddOn, toQuotePlan }
 import { checkBonusCode } from '@/services/catalog/codes'
 import type { PaymentMethod } from '@/services/catalog/methods'
 import { addOnMultiplier, quote, type Quote, type QuoteBonus } from '@/services/catalog/pricing'
+import { experimentAssignments } from '@/services/experiments/assign'
 import { trafficTiers } from '@/services/order/selection'
 import type { StoredResponse } from './idempotency'
-import { newPublicHash, settle, transition } from './orders'
+import { findOrderByHash, newPublicHash, PUBLIC_HASH, settle, transition } from './orders'
 import { sandboxProvider } from './provider'
 import { readToken } from './sandbox'
+
+/** What attempts keep of a card token: its SHA-256 (a token serves one order). */
+const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** An unpaid order can be paid for 24 hours. */
 export const ORDER_TTL_MS = 24 * 60 * 60 * 1000
@@ -101,20 +105,11 @@ export async function priceSelection(payload: Payload, selected: Selected, now: 
   return { plan, addOns, bonus, quote: result }
 }
 
-/** Experiment assignments from the request's `exp_<name>=<index>` cookies. */
-export function experimentAssignments(cookieHeader: string | null): { experiment: string; variant: number }[] {
-  const found: { experiment: string; variant: number }[] = []
-  for (const [, experiment, variant] of (cookieHeader ?? '').matchAll(/(?:^|;\s*)exp_([a-z0-9][a-z0-9-]{0,39})=(\d{1,6})(?=;|$)/g)) {
-    found.push({ experiment: experiment!, variant: Number(variant) })
-  }
-  return found.slice(0, 10)
-}
-
 /** What a buyer's browser is told after a submit (paid, needs 3-D Secure, or declined). */
 export async function purchaseCard(payload: Payload, input: PurchaseBody, request: Request, at: Date): Promise<StoredResponse> {
   const card = readToken(payload.secret, input.cardToken, at)
   if (!card) throw apiError('INVALID_INPUT', 'cardToken')
-  const tokenHash = createHash('sha256').update(input.cardToken).digest('hex')
+  const tokenHash = tokenHashOf(input.cardToken)
   const used = await payload.count({ collection: 'payment-attempts', where: { tokenHash: { equals: tokenHash } }, overrideAccess: true })
   // A token serves one order's attempts (a retry brings a new token or the same order's hash).
   if (used.totalDocs) throw apiError('INVALID_INPUT', 'cardToken')
@@ -211,7 +206,7 @@ export async function chargeAttempt(
 
 /** `POST url-with-email/` again after a decline: the order's hash and a card token. */
 export const retryBody = z.object({
-  hash: z.string({ error: 'INVALID_INPUT' }).regex(/^[A-Za-z0-9_-]{22}$/, 'ORDER_NOT_FOUND'),
+  hash: z.string({ error: 'INVALID_INPUT' }).regex(PUBLIC_HASH, 'ORDER_NOT_FOUND'),
   cardToken: z.string({ error: 'REQUIRED' }).min(1, 'REQUIRED').max(2000, 'INVALID_INPUT'),
   locale: z.string().refine(isLocaleCode, 'INVALID_INPUT').optional(),
 })
@@ -222,11 +217,11 @@ export type RetryBody = z.infer<typeof retryBody>
  * 409 ORDER_NOT_RETRYABLE (also when a concurrent retry moved the order first).
  */
 export async function retryCard(payload: Payload, input: RetryBody, at: Date): Promise<StoredResponse> {
-  const order = (await payload.find({ collection: 'orders', where: { publicHash: { equals: input.hash } }, limit: 1, depth: 0, overrideAccess: true })).docs[0]
+  const order = await findOrderByHash(payload, input.hash)
   if (!order) throw apiError('ORDER_NOT_FOUND', 'hash')
   if (order.status !== 'failed' || !order.failure?.retryable || new Date(order.expiresAt).getTime() <= at.getTime()) throw apiError('ORDER_NOT_RETRYABLE', 'hash')
   if (!readToken(payload.secret, input.cardToken, at)) throw apiError('INVALID_INPUT', 'cardToken')
-  const tokenHash = createHash('sha256').update(input.cardToken).digest('hex')
+  const tokenHash = tokenHashOf(input.cardToken)
   const elsewhere = await payload.count({ collection: 'payment-attempts', where: { and: [{ tokenHash: { equals: tokenHash } }, { order: { not_equals: order.id } }] }, overrideAccess: true })
   if (elsewhere.totalDocs) throw apiError('INVALID_INPUT', 'cardToken')
   const attempts = await payload.count({ collection: 'payment-attempts', where: { order: { equals: order.id } }, overrideAccess: true })

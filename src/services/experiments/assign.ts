@@ -33,3 +33,12 @@ export function assignVariant(cookie: string | null | undefined, weights: readon
   if (kept !== null) return { index: kept, drawn: false }
   return { index: drawVariant(weights, random), drawn: true }
 }
+
+/** Experiment assignments in a Cookie header or `document.cookie` (`exp_<name>=<index>`), at most ten. */
+export function experimentAssignments(cookieHeader: string | null): { experiment: string; variant: number }[] {
+  const found: { experiment: string; variant: number }[] = []
+  for (const [, experiment, variant] of (cookieHeader ?? '').matchAll(/(?:^|;\s*)exp_([a-z0-9][a-z0-9-]{0,39})=(\d{1,6})(?=;|$)/g)) {
+    found.push({ experiment: experiment!, variant: Number(variant) })
+  }
+  return found.slice(0, 10)
+}

@@ -1,14 +1,15 @@
 import { z } from 'zod'
 import { apiError, handler, json, queryOf, tsParam } from '@/lib/http'
+import { findOrderByHash, PUBLIC_HASH } from '@/services/checkout/orders'
 import { payloadClient } from '@/services/content/payload'
 
-const query = z.object({ ...tsParam, hash: z.string({ error: 'ORDER_NOT_FOUND' }).regex(/^[A-Za-z0-9_-]{22}$/, 'ORDER_NOT_FOUND'), locale: z.string().max(10).optional() })
+const query = z.object({ ...tsParam, hash: z.string({ error: 'ORDER_NOT_FOUND' }).regex(PUBLIC_HASH, 'ORDER_NOT_FOUND'), locale: z.string().max(10).optional() })
 
 /** GET ?hash= → { hash, status, url }: where the buyer goes next for this order. */
 export const GET = handler(async (request) => {
   const { hash } = query.parse(queryOf(request))
   const payload = await payloadClient()
-  const order = (await payload.find({ collection: 'orders', where: { publicHash: { equals: hash } }, limit: 1, depth: 0, overrideAccess: true })).docs[0]
+  const order = await findOrderByHash(payload, hash)
   if (!order) throw apiError('ORDER_NOT_FOUND', 'hash')
   let url = `/order/checkout?hash=${hash}`
   if (order.status === 'paid') url = `/payment-success?hash=${hash}`

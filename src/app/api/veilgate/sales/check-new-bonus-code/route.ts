@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { now } from '@/lib/clock'
 import { AUTH_MAX_BODY_BYTES, apiError, bodyOf, handler, json } from '@/lib/http'
-import { requireSession } from '@/services/accounts/sessions'
+import { optionalSession } from '@/services/accounts/sessions'
 import { findPlan } from '@/services/catalog/catalog'
 import { checkBonusCode } from '@/services/catalog/codes'
 import { payloadClient } from '@/services/content/payload'
@@ -19,7 +19,7 @@ const body = z.object({
 export const POST = handler(async (request) => {
   const input = body.parse(await bodyOf(request, AUTH_MAX_BODY_BYTES))
   const payload = await payloadClient()
-  const signedIn = request.headers.has('x-auth-token') || request.headers.has('x-access-token') ? await requireSession(payload, request.headers).catch(() => null) : null
+  const signedIn = await optionalSession(payload, request.headers)
   let plan = null
   if (input.plan) {
     plan = await findPlan(payload, input.plan)

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { now } from '@/lib/clock'
 import { handler, json, queryOf, tsParam } from '@/lib/http'
-import { requireSession } from '@/services/accounts/sessions'
+import { optionalSession } from '@/services/accounts/sessions'
 import { lookupCode } from '@/services/catalog/codes'
 import { payloadClient } from '@/services/content/payload'
 
@@ -19,6 +19,6 @@ const query = z.object({
 export const GET = handler(async (request) => {
   const input = query.parse(queryOf(request))
   const payload = await payloadClient()
-  const signedIn = request.headers.has('x-auth-token') || request.headers.has('x-access-token') ? await requireSession(payload, request.headers).catch(() => null) : null
+  const signedIn = await optionalSession(payload, request.headers)
   return json(await lookupCode(payload, { code: input.code, customer: signedIn?.customer ?? null, now: now() }))
 })
