@@ -38,6 +38,8 @@ import { prepareDatabase } from './seed/prepare'
 import { releaseStuckJobs, runEmailQueue } from './services/email/queue'
 import { EMAIL_QUEUE, sendEmailTask } from './services/email/task'
 import { emailAdapter } from './services/email/transport'
+import { startCheckoutSweeper } from './services/checkout/expiry'
+import { now } from './lib/clock'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -108,6 +110,8 @@ export default adminsOnlyByDefault(buildConfig({
     // Messages queued before a stop go out now, not at the next minute.
     await releaseStuckJobs(payload)
     void runEmailQueue(payload)
+    // Unpaid orders past their 24 hours expire; day-old idempotency keys go.
+    startCheckoutSweeper(payload, now)
   },
   // Runs scheduled publishing (and other queued jobs) every minute inside the server process.
   jobs: {

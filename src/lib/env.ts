@@ -72,6 +72,14 @@ const schema = z.object({
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   /** The sandbox in production: `auto` (only on a loopback SITE_URL), `on` or `off`. */
   PAYMENTS_SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** Stripe's secret key (`sk_live_…`, `sk_test_…` or a restricted `rk_…`), for PAYMENTS_PROVIDER=stripe. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(live|test)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_live_…, sk_test_…, rk_…)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Another address for Stripe's API (a test double such as stripe-mock); unset, api.stripe.com. */
+  STRIPE_API_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
 })
 
 export type Env = z.infer<typeof schema>

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { testCards } from '../../src/services/checkout/cards'
 import { freePort, root } from '../support/test-db'
 
 declare module 'vitest' {
@@ -33,6 +34,10 @@ export function secretsIn(output: string): string[] {
   const found = passwords.filter((password) => output.includes(password))
   if (/token=[A-Za-z0-9_-]{20,}/.test(output)) found.push('a link with a token')
   if (/x-auth-token/i.test(output)) found.push('an X-Auth-Token header')
+  // Card data reaches only tokenize: no test card number (spaced or not) and no card token in any log line.
+  const digits = output.replace(/(\d)[ -](?=\d)/g, '$1')
+  for (const number of Object.keys(testCards)) if (digits.includes(number)) found.push(`the card number ${number}`)
+  if (output.includes('tok_sandbox_')) found.push('a card token')
   return found
 }
 

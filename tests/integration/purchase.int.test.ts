@@ -9,6 +9,8 @@ import { GET as urlRoute } from '@/app/api/veilgate/purchase/url/route'
 import { POST as checkCode } from '@/app/api/veilgate/sales/check-new-bonus-code/route'
 import { POST as register } from '@/app/api/veilgate/auth/register/route'
 import { resetEnv } from '@/lib/env'
+import { query } from '@/services/db'
+import { startFakeStripe, type FakeStripe } from '../support/fake-stripe'
 import { callRoute } from '../support/routes'
 
 let payload: Payload
@@ -263,6 +265,133 @@ describe('3-D Secure in the sandbox', () => {
       const result = await callRoute((request) => secureRoute(request, { params: Promise.resolve({ attempt: ref }) }), { path: `/api/payments/sandbox/3ds/${ref}`, body })
       expect(result.status, `${ref} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400)
       expect(result.status).toBeLessThan(500)
+    }
+  })
+})
+
+function setEnv(values: Record<string, string | undefined>) {
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) delete (process.env as Record<string, string | undefined>)[key]
+    else (process.env as Record<string, string>)[key] = value
+  }
+  resetEnv()
+}
+
+const orderOf = async (hash: unknown) => (await payload.find({ collection: 'orders', where: { publicHash: { equals: String(hash) } }, depth: 0, overrideAccess: true })).docs[0]!
+const attemptsOf = async (orderId: number) => (await payload.find({ collection: 'payment-attempts', where: { order: { equals: orderId } }, sort: 'number', depth: 0, overrideAccess: true })).docs
+const next = (hash: unknown) => callRoute(urlRoute, { path: '/api/veilgate/purchase/url/', query: { hash: String(hash) } })
+
+describe('url/ asks the provider, and unpaid orders expire', () => {
+  it('settles an order waiting for the provider once the provider has the payment', async () => {
+    const started = await buy(order({ cardToken: await tokenFor('4000000000003220') }))
+    const stored = await orderOf(started.body.hash)
+    const [attempt] = await attemptsOf(stored.id)
+    // The processor took the payment; the order was left waiting (a lost answer, a late webhook).
+    await query(payload, `update orders set status = 'awaiting_provider' where id = $1`, [stored.id])
+    await query(payload, `update payment_attempts set status = 'succeeded' where id = $1`, [attempt!.id])
+    const [a, b] = await Promise.all([next(started.body.hash), next(started.body.hash)])
+    for (const answer of [a, b]) expect(answer.body).toEqual({ hash: started.body.hash, status: 'paid', url: `/payment-success?hash=${started.body.hash}` })
+    const paid = await orderOf(started.body.hash)
+    expect(paid).toMatchObject({ status: 'paid', version: stored.version + 1 })
+  })
+
+  it('expires an unpaid order past its 24 hours, on url/ and in the sweep, and drops old idempotency keys', async () => {
+    const { sweepCheckout } = await import('@/services/checkout/expiry')
+    const declined = await buy(order({ cardToken: await tokenFor('4000000000000002') }))
+    const waiting = await buy(order({ cardToken: await tokenFor('4000002760003184') }))
+    const paid = await buy(order({ cardToken: await tokenFor('4242424242424242') }))
+    for (const hash of [declined.body.hash, waiting.body.hash, paid.body.hash]) await query(payload, `update orders set expires_at = now() - interval '1 minute' where public_hash = $1`, [hash])
+    expect((await next(declined.body.hash)).body).toMatchObject({ status: 'expired', url: `/order/checkout?hash=${declined.body.hash}` })
+    expect((await buy({ hash: declined.body.hash, cardToken: await tokenFor('4242424242424242') })).body).toMatchObject({ statusCode: 409, code: 'ORDER_NOT_RETRYABLE' })
+    await query(payload, `update idempotency_keys set expires_at = now() - interval '1 minute' where id = (select min(id) from idempotency_keys)`)
+    const swept = await sweepCheckout(payload, new Date())
+    expect(swept.expired).toBeGreaterThanOrEqual(1)
+    expect(swept.keys).toBe(1)
+    expect((await orderOf(waiting.body.hash)).status).toBe('expired')
+    expect((await orderOf(paid.body.hash)).status).toBe('paid')
+    expect(await sweepCheckout(payload, new Date())).toEqual({ expired: 0, keys: 0 })
+  })
+})
+
+describe('Stripe behind PAYMENTS_PROVIDER=stripe', () => {
+  let stripe: FakeStripe
+  const saved = { PAYMENTS_PROVIDER: process.env.PAYMENTS_PROVIDER, STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY, STRIPE_API_URL: process.env.STRIPE_API_URL }
+  beforeAll(async () => {
+    stripe = await startFakeStripe()
+    setEnv({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake0123456789', STRIPE_API_URL: stripe.url })
+  })
+  afterAll(async () => {
+    setEnv(saved)
+    await stripe?.close()
+  })
+
+  it('charges a PaymentMethod once, keyed by our ids, and keeps brand and last4', async () => {
+    const paid = await buy(order({ slots: 5, cardToken: 'pm_card_visa' }))
+    expect(paid.body).toMatchObject({ status: 'paid', url: `/payment-success?hash=${paid.body.hash}` })
+    const stored = await orderOf(paid.body.hash)
+    expect(stored).toMatchObject({ provider: 'stripe', status: 'paid', total: 7188 + 2999 })
+    expect(await attemptsOf(stored.id)).toMatchObject([{ provider: 'stripe', providerRef: expect.stringMatching(/^stripe:pi_fake_\d+$/), status: 'succeeded', brand: 'visa', last4: '4242', amount: 7188 + 2999 }])
+    const sent = stripe.requests.filter((request) => request.method === 'POST').at(-1)!
+    expect(sent.idempotencyKey).toBe(`order:${stored.id}:attempt:1`)
+    expect(sent.authorization).toBe('Bearer sk_test_fake0123456789')
+    expect(Object.fromEntries(['amount', 'currency', 'payment_method', 'confirm', 'setup_future_usage', 'metadata[orderHash]'].map((key) => [key, sent.form.get(key)]))).toEqual({
+      amount: String(7188 + 2999),
+      currency: 'usd',
+      payment_method: 'pm_card_visa',
+      confirm: 'true',
+      setup_future_usage: 'off_session',
+      'metadata[orderHash]': String(paid.body.hash),
+    })
+    expect(sent.form.get('return_url')).toMatch(new RegExp(`/payment-success\\?hash=${paid.body.hash}$`))
+  })
+
+  it('answers Stripe’s declines with the catalogue’s messages', async () => {
+    for (const [pm, code, retryable] of [
+      ['pm_card_chargeDeclined', 'CARD_DECLINED', true],
+      ['pm_card_chargeDeclinedInsufficientFunds', 'INSUFFICIENT_FUNDS', true],
+      ['pm_card_chargeDeclinedLostCard', 'LOST_CARD', false],
+      ['pm_card_chargeDeclinedExpiredCard', 'EXPIRED_CARD', true],
+      ['pm_card_unknown', 'CARD_DECLINED', true],
+    ] as const) {
+      const answer = await buy(order({ cardToken: pm }))
+      expect(answer.body, pm).toMatchObject({ statusCode: 402, code, retryable })
+      expect((await orderOf(answer.body.hash)).status).toBe('failed')
+    }
+    expect((await buy(order({ cardToken: 'tok_sandbox_eyJ9.c2ln' }))).body).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT' })
+  })
+
+  it('sends 3-D Secure to the bank, and url/ settles the order once the bank says yes', async () => {
+    const started = await buy(order({ cardToken: 'pm_card_threeDSecure2Required' }))
+    expect(started.body).toMatchObject({ status: 'requires_action', url: expect.stringMatching(/^https:\/\/hooks\.stripe\.test\/3d_secure_2\/pi_fake_\d+$/) })
+    expect((await next(started.body.hash)).body).toMatchObject({ status: 'requires_action', url: started.body.url })
+    stripe.authenticate(String(started.body.url).split('/').pop()!, true)
+    expect((await next(started.body.hash)).body).toEqual({ hash: started.body.hash, status: 'paid', url: `/payment-success?hash=${started.body.hash}` })
+    expect((await buy(order({ cardToken: 'pm_card_threeDSecure2Required' }))).body).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT', field: 'cardToken' })
+    const failing = await buy(order({ cardToken: 'pm_card_threeDSecure2Required__2' }))
+    stripe.authenticate(String(failing.body.url).split('/').pop()!, false)
+    expect((await next(failing.body.hash)).body).toMatchObject({ status: 'failed', url: `/order/checkout?hash=${failing.body.hash}` })
+    expect((await orderOf(failing.body.hash)).failure).toMatchObject({ code: 'AUTHENTICATION_FAILURE', retryable: true })
+  })
+
+  it('waits for the provider when its answer is lost, then finds the payment by our key', async () => {
+    const started = await buy(order({ cardToken: 'pm_card_unreachable' }))
+    expect(started.body).toEqual({ hash: started.body.hash, status: 'awaiting_provider', url: `/payment-success?hash=${started.body.hash}` })
+    const stored = await orderOf(started.body.hash)
+    expect(stored.status).toBe('awaiting_provider')
+    expect((await attemptsOf(stored.id))[0]!.providerRef).toBe(`stripe:pending_order:${stored.id}:attempt:1`)
+    expect((await next(started.body.hash)).body).toMatchObject({ status: 'paid' })
+    expect((await attemptsOf(stored.id))[0]).toMatchObject({ providerRef: expect.stringMatching(/^stripe:pi_fake_\d+$/), status: 'succeeded', last4: '4242' })
+    // The fake charged once, however often the client resent it.
+    expect([...stripe.intents.values()].filter((intent) => intent.metadata.orderId === String(stored.id))).toHaveLength(1)
+  })
+
+  it('closes the sandbox’s endpoints, and answers 503 without a secret key', async () => {
+    expect((await callRoute(tokenizeRoute, { path: '/api/payments/sandbox/tokenize', body: { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123' } })).status).toBe(503)
+    setEnv({ STRIPE_SECRET_KEY: undefined })
+    try {
+      expect((await buy(order({ cardToken: 'pm_card_visa' }))).body).toMatchObject({ statusCode: 503, code: 'SERVER_MAINTENANCE' })
+    } finally {
+      setEnv({ STRIPE_SECRET_KEY: 'sk_test_fake0123456789' })
     }
   })
 })

@@ -36,9 +36,6 @@ export const testCards: Record<string, CardBehaviour> = {
   '4000008260003178': { kind: 'three-d-secure', after: { code: 'INSUFFICIENT_FUNDS', providerCode: 'insufficient_funds' } },
 }
 
-/** Which declines a new attempt may fix (the buyer tries again or with another card). */
-export const retryable = (code: string) => code !== 'LOST_CARD' && code !== 'STOLEN_CARD'
-
 export const behaviourOf = (number: string): CardBehaviour => testCards[number] ?? { kind: 'succeed' }
 
 export function luhnValid(number: string): boolean {

@@ -1,9 +1,12 @@
+import type Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
 import { behaviourOf, brandOf, luhnValid, testCards } from './cards'
 import { sandboxAllowed } from './availability'
+import { declineFor, failedWith } from './provider'
 import { requestHash } from './purchase'
 import { checkCard, readToken, tokenize } from './sandbox'
 import { canTransition, orderStatuses, transitions, type OrderStatus } from './states'
+import { resultOf } from './stripe'
 
 describe('the order state table', () => {
   // Every row of the table, and every pair that is not in it.
@@ -108,5 +111,26 @@ describe('request hashing and the sandbox switch', () => {
     ['development', 'http://localhost:3000', 'off', false],
   ] as const)('%s on %s with %s → %s', (nodeEnv, siteUrl, setting, expected) => {
     expect(sandboxAllowed({ nodeEnv, siteUrl, setting })).toBe(expected)
+  })
+})
+
+describe('provider answers in our terms', () => {
+  it('maps processor codes to the catalogue and tells which may be retried', () => {
+    expect(
+      ['generic_decline', 'card_velocity_exceeded', 'insufficient_funds', 'lost_card', 'stolen_card', 'expired_card', 'incorrect_cvc', 'processing_error', 'incorrect_zip', 'payment_intent_authentication_failure', 'do_not_honor'].map(declineFor),
+    ).toEqual(['CARD_DECLINED', 'CARD_DECLINED', 'INSUFFICIENT_FUNDS', 'LOST_CARD', 'STOLEN_CARD', 'EXPIRED_CARD', 'INCORRECT_CVC', 'PROCESSING_ERROR', 'INCORRECT_ZIP', 'AUTHENTICATION_FAILURE', 'CARD_DECLINED'])
+    expect(failedWith('sbx_1_1', 'lost_card').error).toEqual({ code: 'LOST_CARD', providerCode: 'lost_card', retryable: false })
+    expect(failedWith('sbx_1_1', 'insufficient_funds').error?.retryable).toBe(true)
+  })
+
+  it('reads a Stripe PaymentIntent', () => {
+    const intent = (fields: Record<string, unknown>) => ({ id: 'pi_1', payment_method: { card: { brand: 'visa', last4: '4242' } }, ...fields }) as unknown as Stripe.PaymentIntent
+    expect(resultOf(intent({ status: 'succeeded' }))).toEqual({ status: 'succeeded', providerRef: 'pi_1', card: { brand: 'visa', last4: '4242' } })
+    expect(resultOf(intent({ status: 'requires_action', next_action: { type: 'redirect_to_url', redirect_to_url: { url: 'https://bank.test/3ds' } } }))).toMatchObject({ status: 'requires_action', nextAction: { type: 'redirect', url: 'https://bank.test/3ds' } })
+    expect(resultOf(intent({ status: 'requires_action', next_action: { type: 'use_stripe_sdk' } })).status).toBe('processing')
+    expect(resultOf(intent({ status: 'requires_payment_method', last_payment_error: { code: 'card_declined', decline_code: 'stolen_card' } })).error).toEqual({ code: 'STOLEN_CARD', providerCode: 'stolen_card', retryable: false })
+    expect(resultOf(intent({ status: 'requires_payment_method', last_payment_error: { code: 'payment_intent_authentication_failure' } })).error?.code).toBe('AUTHENTICATION_FAILURE')
+    expect(resultOf(intent({ status: 'processing', payment_method: 'pm_1' }))).toEqual({ status: 'processing', providerRef: 'pi_1', card: undefined })
+    expect(resultOf(intent({ status: 'canceled' })).status).toBe('failed')
   })
 })

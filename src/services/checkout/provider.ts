@@ -1,13 +1,16 @@
 import type { PaymentMethod } from '@/services/catalog/methods'
 import type { DeclineCode } from './cards'
-import { readToken } from './sandbox'
+
+export type PaymentErrorCode = DeclineCode | 'AUTHENTICATION_FAILURE'
+export type ProviderId = 'sandbox' | 'stripe'
 
 /** What a provider answers about one payment (COMMERCE-NOTES §5). */
 export type PaymentResult = {
   status: 'succeeded' | 'processing' | 'requires_action' | 'failed' | 'canceled'
+  /** The provider's own reference (no `provider:` prefix; attempts store `provider:ref`). */
   providerRef: string
   nextAction?: { type: 'redirect'; url: string }
-  error?: { code: DeclineCode | 'AUTHENTICATION_FAILURE'; providerCode: string; retryable: boolean }
+  error?: { code: PaymentErrorCode; providerCode: string; retryable: boolean }
   card?: { brand: string; last4: string }
   /** Sandbox 3-D Secure: what completing the challenge leads to (`succeed` or `CODE:providerCode`). */
   authOutcome?: string
@@ -15,45 +18,68 @@ export type PaymentResult = {
 
 export type CreatePayment = {
   orderId: number
+  /** The order's public hash: metadata, and the page a redirect comes back to. */
+  hash: string
   attempt: number
   amount: number
+  currency: 'USD'
   method: PaymentMethod
   cardToken: string
+  /** The card may be charged again at renewal. */
+  recurring: boolean
   /** Derived from our ids (`order:{id}:attempt:{n}`), never random. */
   idempotencyKey: string
   now: Date
 }
 
 export interface PaymentProvider {
-  id: 'sandbox' | 'stripe'
+  id: ProviderId
   methods: readonly PaymentMethod[]
   supportsRecurring: boolean
+  /** Whether a card token from the checkout form is one this provider can charge (checked before any order exists). */
+  acceptsToken(token: string, now: Date): boolean
   createPayment(input: CreatePayment): Promise<PaymentResult>
+  /** The payment's state now: the fallback when a webhook is late. */
+  retrieve(providerRef: string): Promise<PaymentResult>
 }
 
 /** Which declines a new attempt may fix: all but a lost or stolen card. */
 export const retryableDecline = (code: string) => code !== 'LOST_CARD' && code !== 'STOLEN_CARD'
 
-/** The offline card processor (behaves like Stripe's test mode, see `cards.ts`). */
-export function sandboxProvider(secret: string): PaymentProvider {
-  return {
-    id: 'sandbox',
-    methods: ['card'],
-    supportsRecurring: true,
-    async createPayment(input) {
-      const providerRef = `sbx_${input.orderId}_${input.attempt}`
-      const card = readToken(secret, input.cardToken, input.now)
-      if (!card) return { status: 'failed', providerRef, error: { code: 'PROCESSING_ERROR', providerCode: 'token_invalid', retryable: true } }
-      const details = { brand: card.brand, last4: card.last4 }
-      const behaviour = card.behaviour
-      if (behaviour.kind === 'decline') {
-        return { status: 'failed', providerRef, card: details, error: { code: behaviour.code, providerCode: behaviour.providerCode, retryable: retryableDecline(behaviour.code) } }
-      }
-      if (behaviour.kind === 'three-d-secure') {
-        const authOutcome = behaviour.after ? `${behaviour.after.code}:${behaviour.after.providerCode}` : 'succeed'
-        return { status: 'requires_action', providerRef, card: details, nextAction: { type: 'redirect', url: `/sandbox/3ds/${providerRef}` }, authOutcome }
-      }
-      return { status: 'succeeded', providerRef, card: details }
-    },
+/**
+ * A processor's decline or error code (Stripe's `decline_code`, else its `code`) → our catalogue
+ * code, as FxA maps them. Unknown codes are a plain decline.
+ */
+export function declineFor(providerCode: string | null | undefined): PaymentErrorCode {
+  switch (providerCode) {
+    case 'insufficient_funds':
+      return 'INSUFFICIENT_FUNDS'
+    case 'lost_card':
+      return 'LOST_CARD'
+    case 'stolen_card':
+      return 'STOLEN_CARD'
+    case 'expired_card':
+      return 'EXPIRED_CARD'
+    case 'incorrect_cvc':
+    case 'invalid_cvc':
+      return 'INCORRECT_CVC'
+    case 'processing_error':
+    case 'issuer_not_available':
+    case 'try_again_later':
+      return 'PROCESSING_ERROR'
+    case 'incorrect_zip':
+      return 'INCORRECT_ZIP'
+    case 'payment_intent_authentication_failure':
+    case 'authentication_required':
+    case 'authentication_failure':
+      return 'AUTHENTICATION_FAILURE'
+    default:
+      return 'CARD_DECLINED'
   }
+}
+
+/** A failed result from a provider code (retryable unless the card is lost or stolen). */
+export function failedWith(providerRef: string, providerCode: string, card?: PaymentResult['card']): PaymentResult {
+  const code = declineFor(providerCode)
+  return { status: 'failed', providerRef, card, error: { code, providerCode, retryable: retryableDecline(code) } }
 }

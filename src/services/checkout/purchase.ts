@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Payload } from 'payload'
 import { z } from 'zod'
 import { isLocaleCode } from '@/i18n/locales'
-import type { ErrorCode } from '@/lib/errors'
-import { apiError, errorMessage } from '@/lib/http'
+import { apiError } from '@/lib/http'
 import type { AddOn, PricePlan } from '@/payload-types'
 import { findPlan, monthlyPlanFor, regionFits, sold, toQuoteAddOn, toQuotePlan } from '@/services/catalog/catalog'
 import { checkBonusCode } from '@/services/catalog/codes'
@@ -12,9 +11,9 @@ import { addOnMultiplier, quote, type Quote, type QuoteBonus } from '@/services/
 import { experimentAssignments } from '@/services/experiments/assign'
 import { trafficTiers } from '@/services/order/selection'
 import type { StoredResponse } from './idempotency'
-import { findOrderByHash, newPublicHash, PUBLIC_HASH, settle, transition } from './orders'
-import { sandboxProvider } from './provider'
-import { readToken } from './sandbox'
+import { providerFor } from './availability'
+import { findOrderByHash, newPublicHash, PUBLIC_HASH, transition } from './orders'
+import { applyResult } from './outcome'
 
 /** What attempts keep of a card token: its SHA-256 (a token serves one order). */
 const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -107,8 +106,8 @@ export async function priceSelection(payload: Payload, selected: Selected, now: 
 
 /** What a buyer's browser is told after a submit (paid, needs 3-D Secure, or declined). */
 export async function purchaseCard(payload: Payload, input: PurchaseBody, request: Request, at: Date): Promise<StoredResponse> {
-  const card = readToken(payload.secret, input.cardToken, at)
-  if (!card) throw apiError('INVALID_INPUT', 'cardToken')
+  const provider = providerFor(payload, 'card')
+  if (!provider.acceptsToken(input.cardToken, at)) throw apiError('INVALID_INPUT', 'cardToken')
   const tokenHash = tokenHashOf(input.cardToken)
   const used = await payload.count({ collection: 'payment-attempts', where: { tokenHash: { equals: tokenHash } }, overrideAccess: true })
   // A token serves one order's attempts (a retry brings a new token or the same order's hash).
@@ -138,7 +137,7 @@ export async function purchaseCard(payload: Payload, input: PurchaseBody, reques
       plan: priced.plan.purchaseId,
       bonusCode: priced.bonus?.code ?? null,
       method: 'card',
-      provider: 'sandbox',
+      provider: provider.id,
       autoRenew: priced.quote.autoRenew,
       email: input.email.toLowerCase(),
       receiveMarketingEmails: input.receiveMarketingEmails,
@@ -149,27 +148,23 @@ export async function purchaseCard(payload: Payload, input: PurchaseBody, reques
       expiresAt: new Date(at.getTime() + ORDER_TTL_MS).toISOString(),
     },
   })
-  return chargeAttempt(payload, { orderId: order.id, hash, amount: priced.quote.total, attempt: 1, cardToken: input.cardToken, tokenHash, locale: input.locale, at })
+  return chargeAttempt(payload, { orderId: order.id, hash, amount: priced.quote.total, attempt: 1, cardToken: input.cardToken, tokenHash, recurring: priced.quote.autoRenew, locale: input.locale, orderLocale: input.locale, at })
 }
 
-/** One charge attempt on an order: the provider's answer becomes the order's next status. */
+/**
+ * One charge attempt on an order. The attempt row is written before the provider is asked (with
+ * the key it is sent under as its reference), so a crash in between leaves a payment that
+ * `url/` or a webhook can still find; the provider's answer then moves the order.
+ */
 export async function chargeAttempt(
   payload: Payload,
-  input: { orderId: number; hash: string; amount: number; attempt: number; cardToken: string; tokenHash: string; locale: string; at: Date },
+  input: { orderId: number; hash: string; amount: number; attempt: number; cardToken: string; tokenHash: string; recurring: boolean; locale: string; orderLocale: string; at: Date },
 ): Promise<StoredResponse> {
-  const provider = sandboxProvider(payload.secret)
+  const provider = providerFor(payload, 'card')
   // Compare-and-set: of two concurrent retries of one failed order, one charges.
   if (!(await transition(payload, input.orderId, ['pending', 'failed'], 'processing'))) throw apiError('ORDER_NOT_RETRYABLE', 'hash')
-  const result = await provider.createPayment({
-    orderId: input.orderId,
-    attempt: input.attempt,
-    amount: input.amount,
-    method: 'card',
-    cardToken: input.cardToken,
-    idempotencyKey: `order:${input.orderId}:attempt:${input.attempt}`,
-    now: input.at,
-  })
-  await payload.create({
+  const idempotencyKey = `order:${input.orderId}:attempt:${input.attempt}`
+  const attempt = await payload.create({
     collection: 'payment-attempts',
     overrideAccess: true,
     depth: 0,
@@ -177,31 +172,29 @@ export async function chargeAttempt(
       order: input.orderId,
       number: input.attempt,
       provider: provider.id,
-      providerRef: `${provider.id}:${result.providerRef}`,
+      providerRef: `${provider.id}:pending_${idempotencyKey}`,
       kind: 'charge',
-      status: result.status === 'succeeded' ? 'succeeded' : result.status === 'requires_action' ? 'requires_action' : result.status === 'failed' ? 'failed' : 'processing',
+      status: 'processing',
       amount: input.amount,
-      nextAction: result.nextAction?.url ?? null,
-      errorCode: result.error?.providerCode ?? null,
-      brand: result.card?.brand ?? null,
-      last4: result.card?.last4 ?? null,
       tokenHash: input.tokenHash,
-      authOutcome: result.authOutcome ?? null,
     },
   })
-  if (result.status === 'succeeded') {
-    await settle(payload, input.orderId, input.at)
-    return { status: 200, body: { hash: input.hash, status: 'paid', url: `/payment-success?hash=${input.hash}` } }
+  const result = await provider.createPayment({
+    orderId: input.orderId,
+    hash: input.hash,
+    attempt: input.attempt,
+    amount: input.amount,
+    currency: 'USD',
+    method: 'card',
+    cardToken: input.cardToken,
+    recurring: input.recurring,
+    idempotencyKey,
+    now: input.at,
+  })
+  if (result.nextAction || result.authOutcome) {
+    await payload.update({ collection: 'payment-attempts', id: attempt.id, overrideAccess: true, depth: 0, data: { nextAction: result.nextAction?.url ?? null, authOutcome: result.authOutcome ?? null } })
   }
-  if (result.status === 'requires_action' && result.nextAction) {
-    await transition(payload, input.orderId, ['processing'], 'requires_action')
-    return { status: 200, body: { hash: input.hash, status: 'requires_action', url: result.nextAction.url } }
-  }
-  const code = (result.error?.code ?? 'PROCESSING_ERROR') as ErrorCode
-  const message = await errorMessage(code, input.locale)
-  const retryable = result.error?.retryable ?? true
-  await transition(payload, input.orderId, ['processing'], 'failed', { failure: { code, providerCode: result.error?.providerCode ?? 'unknown', message, retryable } })
-  return { status: 402, body: { statusCode: 402, code, message, hash: input.hash, retryable } }
+  return applyResult(payload, { id: input.orderId, publicHash: input.hash, locale: input.orderLocale }, attempt, result, ['processing'], input.at, input.locale)
 }
 
 /** `POST url-with-email/` again after a decline: the order's hash and a card token. */
@@ -220,10 +213,21 @@ export async function retryCard(payload: Payload, input: RetryBody, at: Date): P
   const order = await findOrderByHash(payload, input.hash)
   if (!order) throw apiError('ORDER_NOT_FOUND', 'hash')
   if (order.status !== 'failed' || !order.failure?.retryable || new Date(order.expiresAt).getTime() <= at.getTime()) throw apiError('ORDER_NOT_RETRYABLE', 'hash')
-  if (!readToken(payload.secret, input.cardToken, at)) throw apiError('INVALID_INPUT', 'cardToken')
+  if (!providerFor(payload, 'card').acceptsToken(input.cardToken, at)) throw apiError('INVALID_INPUT', 'cardToken')
   const tokenHash = tokenHashOf(input.cardToken)
   const elsewhere = await payload.count({ collection: 'payment-attempts', where: { and: [{ tokenHash: { equals: tokenHash } }, { order: { not_equals: order.id } }] }, overrideAccess: true })
   if (elsewhere.totalDocs) throw apiError('INVALID_INPUT', 'cardToken')
   const attempts = await payload.count({ collection: 'payment-attempts', where: { order: { equals: order.id } }, overrideAccess: true })
-  return chargeAttempt(payload, { orderId: order.id, hash: order.publicHash, amount: order.total, attempt: attempts.totalDocs + 1, cardToken: input.cardToken, tokenHash, locale: input.locale ?? order.locale, at })
+  return chargeAttempt(payload, {
+    orderId: order.id,
+    hash: order.publicHash,
+    amount: order.total,
+    attempt: attempts.totalDocs + 1,
+    cardToken: input.cardToken,
+    tokenHash,
+    recurring: Boolean(order.autoRenew),
+    locale: input.locale ?? order.locale,
+    orderLocale: order.locale,
+    at,
+  })
 }

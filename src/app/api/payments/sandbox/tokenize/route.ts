@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { now } from '@/lib/clock'
 import { apiError, AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
-import { paymentsAvailable } from '@/services/checkout/availability'
+import { sandboxAvailable } from '@/services/checkout/availability'
 import { tokenize } from '@/services/checkout/sandbox'
 import { payloadClient } from '@/services/content/payload'
 import { limit } from '@/services/security/rate-limit'
@@ -22,7 +22,7 @@ const body = z.object({
  * is checked (Luhn, expiry, CVC) and dropped; nothing of it is stored or logged.
  */
 export const POST = handler(async (request) => {
-  if (!paymentsAvailable()) throw apiError('SERVER_MAINTENANCE')
+  if (!sandboxAvailable()) throw apiError('SERVER_MAINTENANCE')
   await limit(request, 'sandbox-tokenize')
   const input = body.parse(await bodyOf(request, AUTH_MAX_BODY_BYTES))
   const payload = await payloadClient()

@@ -1,44 +1,46 @@
 import { z } from 'zod'
 import { now } from '@/lib/clock'
-import { apiError, AUTH_MAX_BODY_BYTES, bodyOf, errorMessage, handler, json } from '@/lib/http'
-import type { ErrorCode } from '@/lib/errors'
-import { paymentsAvailable } from '@/services/checkout/availability'
-import { settle, transition } from '@/services/checkout/orders'
-import { retryableDecline } from '@/services/checkout/provider'
+import { apiError, AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
+import { providerById, sandboxAvailable } from '@/services/checkout/availability'
+import { applyResult, checkoutUrl, successUrl } from '@/services/checkout/outcome'
 import { payloadClient } from '@/services/content/payload'
+import { query } from '@/services/db'
 
 const body = z.object({ outcome: z.enum(['complete', 'fail'], { error: 'INVALID_INPUT' }), locale: z.string().max(10).optional() })
 const reference = z.string().regex(/^sbx_\d{1,12}_\d{1,4}$/, 'ORDER_NOT_FOUND')
 
 /**
  * The sandbox's 3-D Secure answer for one attempt: POST { outcome: "complete" | "fail" } → { url }
- * back to the site. Fail: AUTHENTICATION_FAILURE, and the order stays retryable. Complete: the
- * test card's result after authentication (paid, or …1629 / …3178 declined).
+ * back to the site. As a processor would, it records the challenge's outcome on its payment
+ * (fail: payment_intent_authentication_failure; complete: the test card's result after
+ * authentication, paid or …1629 / …3178 declined); the site then learns it through the
+ * provider's `retrieve()`, the same path as `url/`, and the order follows.
  */
 export const POST = handler(async (request, context: { params: Promise<{ attempt: string }> }) => {
-  if (!paymentsAvailable()) throw apiError('SERVER_MAINTENANCE')
+  if (!sandboxAvailable()) throw apiError('SERVER_MAINTENANCE')
   const ref = reference.parse((await context.params).attempt)
   const input = body.parse(await bodyOf(request, AUTH_MAX_BODY_BYTES))
   const payload = await payloadClient()
   const attempt = (await payload.find({ collection: 'payment-attempts', where: { providerRef: { equals: `sandbox:${ref}` } }, limit: 1, depth: 1, overrideAccess: true })).docs[0]
   const order = attempt && typeof attempt.order === 'object' ? attempt.order : null
   if (!attempt || !order) throw apiError('ORDER_NOT_FOUND')
-  const at = now()
-  const back = { checkout: `/order/checkout?hash=${order.publicHash}`, success: `/payment-success?hash=${order.publicHash}` }
   if (attempt.status !== 'requires_action' || order.status !== 'requires_action') {
     // Answered before: send the buyer where the order now is.
-    return json({ url: order.status === 'paid' ? back.success : back.checkout })
+    return json({ url: order.status === 'paid' ? successUrl(order.publicHash) : checkoutUrl(order.publicHash) })
   }
-  const outcome = input.outcome === 'fail' ? { code: 'AUTHENTICATION_FAILURE', providerCode: 'payment_intent_authentication_failure' } : attempt.authOutcome && attempt.authOutcome !== 'succeed' ? { code: attempt.authOutcome.split(':')[0]!, providerCode: attempt.authOutcome.split(':')[1] ?? 'card_declined' } : null
-  if (!outcome) {
-    if (!(await settle(payload, order.id, at))) return json({ url: back.checkout })
-    await payload.update({ collection: 'payment-attempts', id: attempt.id, data: { status: 'succeeded' }, overrideAccess: true, depth: 0 })
-    return json({ url: back.success })
-  }
-  const code = outcome.code as ErrorCode
-  const failure = { code, providerCode: outcome.providerCode, message: await errorMessage(code, order.locale), retryable: code === 'AUTHENTICATION_FAILURE' || retryableDecline(code) }
-  if (await transition(payload, order.id, ['requires_action'], 'failed', { failure })) {
-    await payload.update({ collection: 'payment-attempts', id: attempt.id, data: { status: 'failed', errorCode: outcome.providerCode }, overrideAccess: true, depth: 0 })
-  }
-  return json({ url: back.checkout })
+  const after = attempt.authOutcome && attempt.authOutcome !== 'succeed' ? (attempt.authOutcome.split(':')[1] ?? 'card_declined') : null
+  const errorCode = input.outcome === 'fail' ? 'payment_intent_authentication_failure' : after
+  // The processor's side: the challenge is over.
+  // The processor's side, compare-and-set: of two answers to one challenge, the first counts.
+  const answered = await query<{ id: number }>(
+    payload,
+    `update payment_attempts set status = $2::enum_payment_attempts_status, error_code = $3, updated_at = now() where id = $1 and status = 'requires_action' returning id`,
+    [attempt.id, errorCode ? 'failed' : 'succeeded', errorCode],
+  )
+  const provider = providerById(payload, 'sandbox')
+  if (!answered.length || !provider) return json({ url: checkoutUrl(order.publicHash) })
+  // The site's side, as on a late webhook.
+  const result = await provider.retrieve(ref)
+  const answer = await applyResult(payload, order, { ...attempt, status: result.status === 'succeeded' ? 'succeeded' : 'failed' }, result, ['requires_action'], now())
+  return json({ url: answer.status === 200 && answer.body.status === 'paid' ? successUrl(order.publicHash) : checkoutUrl(order.publicHash) })
 })

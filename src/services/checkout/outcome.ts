@@ -1,0 +1,60 @@
+import type { Payload } from 'payload'
+import type { ErrorCode } from '@/lib/errors'
+import { errorMessage } from '@/lib/http'
+import type { Order, PaymentAttempt } from '@/payload-types'
+import type { StoredResponse } from './idempotency'
+import { settle, transition } from './orders'
+import type { PaymentResult } from './provider'
+import type { OrderStatus } from './states'
+
+export const successUrl = (hash: string) => `/payment-success?hash=${hash}`
+export const checkoutUrl = (hash: string) => `/order/checkout?hash=${hash}`
+
+const attemptStatus = (result: PaymentResult): PaymentAttempt['status'] => (result.status === 'canceled' ? 'failed' : result.status)
+
+/**
+ * A provider's answer about an order's latest attempt, applied: the attempt mirrors it and the
+ * order moves (compare-and-set from `from`, so a webhook and a page asking at once act once).
+ * Succeeded → the shared `settle()`; requires_action stays or becomes so; processing →
+ * awaiting_provider; failed → failed with the catalogue message in the order's locale. Returns
+ * what the buyer's browser is told.
+ */
+export async function applyResult(
+  payload: Payload,
+  order: Pick<Order, 'id' | 'publicHash' | 'locale'>,
+  attempt: Pick<PaymentAttempt, 'id' | 'providerRef' | 'provider' | 'status'>,
+  result: PaymentResult,
+  from: readonly OrderStatus[],
+  at: Date,
+  locale: string = order.locale,
+): Promise<StoredResponse> {
+  const hash = order.publicHash
+  const ref = `${attempt.provider}:${result.providerRef}`
+  const status = attemptStatus(result)
+  if (attempt.status !== status || attempt.providerRef !== ref) {
+    await payload.update({
+      collection: 'payment-attempts',
+      id: attempt.id,
+      overrideAccess: true,
+      depth: 0,
+      data: { status, providerRef: ref, ...(result.error ? { errorCode: result.error.providerCode } : {}), ...(result.card ? { brand: result.card.brand, last4: result.card.last4 } : {}) },
+    })
+  }
+  if (result.status === 'succeeded') {
+    await settle(payload, order.id, at)
+    return { status: 200, body: { hash, status: 'paid', url: successUrl(hash) } }
+  }
+  if (result.status === 'requires_action' && result.nextAction) {
+    if (!from.includes('requires_action')) await transition(payload, order.id, from, 'requires_action')
+    return { status: 200, body: { hash, status: 'requires_action', url: result.nextAction.url } }
+  }
+  if (result.status === 'processing' || result.status === 'requires_action') {
+    if (!from.includes('awaiting_provider')) await transition(payload, order.id, from, 'awaiting_provider')
+    return { status: 200, body: { hash, status: 'awaiting_provider', url: successUrl(hash) } }
+  }
+  const code = (result.error?.code ?? 'CARD_DECLINED') as ErrorCode
+  const retryable = result.error?.retryable ?? true
+  const failure = { code, providerCode: result.error?.providerCode ?? 'unknown', message: await errorMessage(code, order.locale), retryable }
+  await transition(payload, order.id, from, 'failed', { failure })
+  return { status: 402, body: { statusCode: 402, code, message: locale === order.locale ? failure.message : await errorMessage(code, locale), hash, retryable } }
+}

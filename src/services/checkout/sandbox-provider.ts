@@ -1,0 +1,44 @@
+import type { Payload } from 'payload'
+import { failedWith, type PaymentProvider, type PaymentResult } from './provider'
+import { readToken } from './sandbox'
+
+const REF = /^sbx_(\d{1,12})_(\d{1,4})$/
+
+/**
+ * The offline card processor (behaves like Stripe's test mode, see `cards.ts`). It charges the
+ * signed tokens of `sandbox.ts`; what it remembers of a payment (a 3-D Secure challenge waiting,
+ * its outcome) is the attempt row it answered for, which its 3-D Secure page updates the way a
+ * processor's records change after a challenge.
+ */
+export function sandboxProvider(payload: Payload): PaymentProvider {
+  return {
+    id: 'sandbox',
+    methods: ['card'],
+    supportsRecurring: true,
+    acceptsToken: (token, now) => readToken(payload.secret, token, now) !== null,
+    async createPayment(input) {
+      const providerRef = `sbx_${input.orderId}_${input.attempt}`
+      const card = readToken(payload.secret, input.cardToken, input.now)
+      if (!card) return failedWith(providerRef, 'processing_error')
+      const details = { brand: card.brand, last4: card.last4 }
+      const behaviour = card.behaviour
+      if (behaviour.kind === 'decline') return failedWith(providerRef, behaviour.providerCode, details)
+      if (behaviour.kind === 'three-d-secure') {
+        const authOutcome = behaviour.after ? `${behaviour.after.code}:${behaviour.after.providerCode}` : 'succeed'
+        return { status: 'requires_action', providerRef, card: details, nextAction: { type: 'redirect', url: `/sandbox/3ds/${providerRef}` }, authOutcome }
+      }
+      return { status: 'succeeded', providerRef, card: details }
+    },
+    async retrieve(providerRef) {
+      // A payment whose create call never finished: the sandbox charged nothing.
+      if (!REF.test(providerRef)) return failedWith(providerRef, 'processing_error')
+      const attempt = (await payload.find({ collection: 'payment-attempts', where: { providerRef: { equals: `sandbox:${providerRef}` } }, limit: 1, depth: 0, overrideAccess: true })).docs[0]
+      if (!attempt) return failedWith(providerRef, 'resource_missing')
+      const card = attempt.brand && attempt.last4 ? { brand: attempt.brand, last4: attempt.last4 } : undefined
+      if (attempt.status === 'failed') return failedWith(providerRef, attempt.errorCode ?? 'card_declined', card)
+      const result: PaymentResult = { status: attempt.status, providerRef, card }
+      if (attempt.status === 'requires_action' && attempt.nextAction) result.nextAction = { type: 'redirect', url: attempt.nextAction }
+      return result
+    },
+  }
+}

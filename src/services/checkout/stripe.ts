@@ -1,0 +1,109 @@
+import Stripe from 'stripe'
+import { failedWith, type PaymentProvider, type PaymentResult } from './provider'
+
+/** The Stripe API version this adapter was written against (stripe-node 23.1's own). */
+export const STRIPE_API_VERSION = '2026-10-28.endive'
+
+/** A reference for a payment whose create call never answered: the key it was sent with. */
+const PENDING = 'pending_'
+
+export type StripeOptions = { secretKey: string; siteUrl: string; apiUrl?: string; log?: (line: string) => void }
+
+/** A client pinned to our API version; `apiUrl` points it at a stand-in (tests, stripe-mock). */
+export function stripeClient(options: StripeOptions): Stripe {
+  const api = options.apiUrl ? new URL(options.apiUrl) : null
+  return new Stripe(options.secretKey, {
+    apiVersion: STRIPE_API_VERSION,
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    telemetry: false,
+    ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'https:' ? 'https' : 'http' } : {}),
+  })
+}
+
+function cardOf(intent: Stripe.PaymentIntent): PaymentResult['card'] {
+  const method = intent.payment_method
+  const card = method && typeof method === 'object' ? method.card : null
+  return card ? { brand: card.brand, last4: card.last4 } : undefined
+}
+
+/** A PaymentIntent's state in our terms. */
+export function resultOf(intent: Stripe.PaymentIntent): PaymentResult {
+  const card = cardOf(intent)
+  switch (intent.status) {
+    case 'succeeded':
+      return { status: 'succeeded', providerRef: intent.id, card }
+    case 'requires_action': {
+      const url = intent.next_action?.redirect_to_url?.url
+      return url ? { status: 'requires_action', providerRef: intent.id, card, nextAction: { type: 'redirect', url } } : { status: 'processing', providerRef: intent.id, card }
+    }
+    case 'requires_payment_method':
+    case 'canceled': {
+      const error = intent.last_payment_error
+      return failedWith(intent.id, error?.decline_code ?? error?.code ?? (intent.status === 'canceled' ? 'canceled' : 'card_declined'), card)
+    }
+    default:
+      // processing, requires_confirmation, requires_capture: the outcome comes later.
+      return { status: 'processing', providerRef: intent.id, card }
+  }
+}
+
+/**
+ * Card payments through Stripe: one PaymentIntent per attempt, created and confirmed server-side
+ * with the PaymentMethod (`pm_…`) Stripe.js made from the checkout's card fields, keyed
+ * `order:{id}:attempt:{n}` so a resent request never charges twice. 3-D Secure comes back as a
+ * redirect to the bank's page, which returns to the order's success page.
+ */
+export function stripeProvider(client: Stripe, options: Pick<StripeOptions, 'siteUrl' | 'log'>): PaymentProvider {
+  const log = options.log ?? ((line: string) => console.warn(line))
+  return {
+    id: 'stripe',
+    methods: ['card'],
+    supportsRecurring: true,
+    acceptsToken: (token) => /^pm_[A-Za-z0-9_]{3,250}$/.test(token),
+    async createPayment(input) {
+      const pendingRef = `${PENDING}${input.idempotencyKey}`
+      try {
+        const intent = await client.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: input.currency.toLowerCase(),
+            payment_method: input.cardToken,
+            allowed_payment_method_types: ['card'],
+            confirm: true,
+            return_url: new URL(`/payment-success?hash=${input.hash}`, options.siteUrl).toString(),
+            ...(input.recurring ? { setup_future_usage: 'off_session' as const } : {}),
+            metadata: { orderId: String(input.orderId), orderHash: input.hash, attempt: String(input.attempt), attemptKey: input.idempotencyKey },
+            expand: ['payment_method'],
+          },
+          { idempotencyKey: input.idempotencyKey },
+        )
+        return resultOf(intent)
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError) {
+          if (error.payment_intent) {
+            const result = resultOf(error.payment_intent)
+            if (result.status === 'failed') return result
+          }
+          return failedWith(error.payment_intent?.id ?? pendingRef, error.decline_code ?? error.code ?? 'card_declined')
+        }
+        if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError) {
+          // The charge may or may not have happened: ask again later (retrieve, or the webhook).
+          log(`[payments] Stripe did not answer for order ${input.orderId} attempt ${input.attempt} (${error.type}); the order waits for the provider`)
+          return { status: 'processing', providerRef: pendingRef }
+        }
+        log(`[payments] Stripe refused the request for order ${input.orderId} attempt ${input.attempt} (${(error as { type?: string })?.type ?? 'unknown error'})`)
+        return failedWith(pendingRef, 'processing_error')
+      }
+    },
+    async retrieve(providerRef) {
+      if (providerRef.startsWith(PENDING)) {
+        const key = providerRef.slice(PENDING.length)
+        const found = await client.paymentIntents.search({ query: `metadata['attemptKey']:'${key.replace(/'/g, '')}'`, limit: 1, expand: ['data.payment_method'] })
+        const intent = found.data[0]
+        return intent ? resultOf(intent) : { status: 'processing', providerRef }
+      }
+      return resultOf(await client.paymentIntents.retrieve(providerRef, { expand: ['payment_method'] }))
+    },
+  }
+}
