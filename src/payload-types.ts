@@ -83,6 +83,8 @@ export interface Config {
     orders: Order;
     'payment-attempts': PaymentAttempt;
     'idempotency-keys': IdempotencyKey;
+    'webhook-events': WebhookEvent;
+    subscriptions: Subscription;
     'server-locations': ServerLocation;
     reviews: Review;
     media: Media;
@@ -117,6 +119,8 @@ export interface Config {
     orders: OrdersSelect<false> | OrdersSelect<true>;
     'payment-attempts': PaymentAttemptsSelect<false> | PaymentAttemptsSelect<true>;
     'idempotency-keys': IdempotencyKeysSelect<false> | IdempotencyKeysSelect<true>;
+    'webhook-events': WebhookEventsSelect<false> | WebhookEventsSelect<true>;
+    subscriptions: SubscriptionsSelect<false> | SubscriptionsSelect<true>;
     'server-locations': ServerLocationsSelect<false> | ServerLocationsSelect<true>;
     reviews: ReviewsSelect<false> | ReviewsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
@@ -255,6 +259,7 @@ export interface Config {
   jobs: {
     tasks: {
       sendEmail: TaskSendEmail;
+      deliverWebhook: TaskDeliverWebhook;
       schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
@@ -1222,6 +1227,10 @@ export interface Order {
   idempotencyKey: string;
   expiresAt: string;
   paidAt?: string | null;
+  /**
+   * Subscription, account and e-mails made (once)
+   */
+  fulfilledAt?: string | null;
   failure?: {
     code?: string | null;
     providerCode?: string | null;
@@ -1284,6 +1293,69 @@ export interface IdempotencyKey {
     | boolean
     | null;
   expiresAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-events".
+ */
+export interface WebhookEvent {
+  id: number;
+  provider: string;
+  eventId: string;
+  type: string;
+  order?: (number | null) | Order;
+  processedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "subscriptions".
+ */
+export interface Subscription {
+  id: number;
+  customer: number | Customer;
+  order: number | Order;
+  plan: string;
+  addOns?:
+    | {
+        purchaseId: string;
+        kind: string;
+        /**
+         * Personal server location
+         */
+        region?: string | null;
+        /**
+         * Static IP location
+         */
+        ipRegion?: string | null;
+        /**
+         * US cents; empty: one-time
+         */
+        renewalAmount?: number | null;
+        id?: string | null;
+      }[]
+    | null;
+  status: 'trialing' | 'active' | 'past_due' | 'canceled' | 'expired';
+  lifetime?: boolean | null;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  trialEndsAt?: string | null;
+  autoRenew?: boolean | null;
+  nextRenewal?: {
+    /**
+     * US cents
+     */
+    amount?: number | null;
+    at?: string | null;
+  };
+  provider: string;
+  /**
+   * The paying attempt: <provider>:<reference>
+   */
+  providerRef?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1686,7 +1758,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'sendEmail' | 'schedulePublish';
+        taskSlug: 'inline' | 'sendEmail' | 'deliverWebhook' | 'schedulePublish';
         taskID: string;
         input?:
           | {
@@ -1719,7 +1791,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'sendEmail' | 'schedulePublish') | null;
+  taskSlug?: ('inline' | 'sendEmail' | 'deliverWebhook' | 'schedulePublish') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -1792,6 +1864,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'idempotency-keys';
         value: number | IdempotencyKey;
+      } | null)
+    | ({
+        relationTo: 'webhook-events';
+        value: number | WebhookEvent;
+      } | null)
+    | ({
+        relationTo: 'subscriptions';
+        value: number | Subscription;
       } | null)
     | ({
         relationTo: 'server-locations';
@@ -2440,6 +2520,7 @@ export interface OrdersSelect<T extends boolean = true> {
   idempotencyKey?: T;
   expiresAt?: T;
   paidAt?: T;
+  fulfilledAt?: T;
   failure?:
     | T
     | {
@@ -2482,6 +2563,54 @@ export interface IdempotencyKeysSelect<T extends boolean = true> {
   status?: T;
   response?: T;
   expiresAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-events_select".
+ */
+export interface WebhookEventsSelect<T extends boolean = true> {
+  provider?: T;
+  eventId?: T;
+  type?: T;
+  order?: T;
+  processedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "subscriptions_select".
+ */
+export interface SubscriptionsSelect<T extends boolean = true> {
+  customer?: T;
+  order?: T;
+  plan?: T;
+  addOns?:
+    | T
+    | {
+        purchaseId?: T;
+        kind?: T;
+        region?: T;
+        ipRegion?: T;
+        renewalAmount?: T;
+        id?: T;
+      };
+  status?: T;
+  lifetime?: T;
+  currentPeriodStart?: T;
+  currentPeriodEnd?: T;
+  trialEndsAt?: T;
+  autoRenew?: T;
+  nextRenewal?:
+    | T
+    | {
+        amount?: T;
+        at?: T;
+      };
+  provider?: T;
+  providerRef?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -2971,6 +3100,18 @@ export interface TaskSendEmail {
   };
   output: {
     messageId?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskDeliverWebhook".
+ */
+export interface TaskDeliverWebhook {
+  input: {
+    event: string;
+  };
+  output: {
+    status?: number | null;
   };
 }
 /**

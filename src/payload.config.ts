@@ -27,6 +27,8 @@ import { Outbox } from './collections/Outbox'
 import { Pages } from './collections/Pages'
 import { Posts } from './collections/Posts'
 import { IdempotencyKeys } from './collections/IdempotencyKeys'
+import { WebhookEvents } from './collections/WebhookEvents'
+import { Subscriptions } from './collections/Subscriptions'
 import { Orders } from './collections/Orders'
 import { PaymentAttempts } from './collections/PaymentAttempts'
 import { PricePlans } from './collections/PricePlans'
@@ -39,6 +41,7 @@ import { releaseStuckJobs, runEmailQueue } from './services/email/queue'
 import { EMAIL_QUEUE, sendEmailTask } from './services/email/task'
 import { emailAdapter } from './services/email/transport'
 import { startCheckoutSweeper } from './services/checkout/expiry'
+import { deliverWebhookTask, WEBHOOK_QUEUE } from './services/checkout/deliver'
 import { now } from './lib/clock'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -69,7 +72,7 @@ export default adminsOnlyByDefault(buildConfig({
     importMap: { baseDir: path.resolve(dirname) },
   },
   globals: [Picker],
-  collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, AddOns, BonusCodes, GiftCodes, Experiments, ExperimentEvents, Orders, PaymentAttempts, IdempotencyKeys, ServerLocations, Reviews, Media, Admins, Customers, CustomerSessions, CustomerTokens, Outbox],
+  collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, AddOns, BonusCodes, GiftCodes, Experiments, ExperimentEvents, Orders, PaymentAttempts, IdempotencyKeys, WebhookEvents, Subscriptions, ServerLocations, Reviews, Media, Admins, Customers, CustomerSessions, CustomerTokens, Outbox],
   editor: lexicalEditor(),
   localization: {
     locales: locales.map((l) => ({ code: l.code, label: `${l.label} (${l.englishName})`, rtl: l.dir === 'rtl' })),
@@ -115,7 +118,7 @@ export default adminsOnlyByDefault(buildConfig({
   },
   // Runs scheduled publishing (and other queued jobs) every minute inside the server process.
   jobs: {
-    tasks: [sendEmailTask],
+    tasks: [sendEmailTask, deliverWebhookTask],
     // Payload lets any signed-in user run, queue and cancel jobs; here only admins.
     access: { run: isAdmin, queue: isAdmin, cancel: isAdmin },
     autoRun:
@@ -125,6 +128,8 @@ export default adminsOnlyByDefault(buildConfig({
             { cron: '* * * * *', queue: 'default', limit: 20 },
             // Job errors print the job's input (addresses, links): the task logs its own reason.
             { cron: '* * * * *', queue: EMAIL_QUEUE, limit: 50, silent: { error: true } },
+            // Sandbox payment events held back (test delays) or waiting for a retry.
+            { cron: '* * * * *', queue: WEBHOOK_QUEUE, limit: 50, silent: { error: true } },
           ],
     shouldAutoRun: jobsRunHere,
     // Payload hides its jobs collection; admins (only) see it under System, failed messages included.

@@ -13,8 +13,8 @@ export function dataDir() {
   return dir
 }
 
-function localSecret(dir) {
-  const file = path.join(dir, 'payload-secret')
+function localSecret(dir, name = 'payload-secret') {
+  const file = path.join(dir, name)
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 })
   return readFileSync(file, 'utf8').trim()
 }
@@ -27,6 +27,7 @@ export async function prepareAppEnv({ log = console.log, borrow = false } = {}) 
   const dir = dataDir()
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
   if (!env.PAYLOAD_SECRET) env.PAYLOAD_SECRET = localSecret(dir)
+  if (!env.SANDBOX_WEBHOOK_SECRET) env.SANDBOX_WEBHOOK_SECRET = localSecret(dir, 'sandbox-webhook-secret')
   let release = async () => {}
   if (!env.DATABASE_URL) {
     const port = Number(env.EMBEDDED_POSTGRES_PORT || 54329)

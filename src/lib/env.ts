@@ -78,6 +78,12 @@ const schema = z.object({
     .regex(/^(sk|rk)_(live|test)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_live_…, sk_test_…, rk_…)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Signs the sandbox's webhook events (`npm start` generates one into the data folder). */
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional().or(z.literal('').transform(() => undefined)),
+  /** Stripe's webhook signing secret (`whsec_…`) for POST /api/veilgate/purchase/stripe. */
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional().or(z.literal('').transform(() => undefined)),
+  /** Test options of the sandbox's webhook sender: `delay=<ms>,copies=<n>,shuffle`. */
+  SANDBOX_WEBHOOK_TEST: z.string().regex(/^(?:(?:delay=\d+|copies=\d+|shuffle)(?:,|$))*$/, 'delay=<ms>,copies=<n>,shuffle').optional(),
   /** Another address for Stripe's API (a test double such as stripe-mock); unset, api.stripe.com. */
   STRIPE_API_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
 })

@@ -20,6 +20,7 @@ export const errorStatus = {
   INVALID_AMOUNT_NEW_BONUS_CODE: 400,
   INVALID_BONUS_CODE: 400,
   INVALID_INPUT: 400,
+  INVALID_SIGNATURE: 400,
   // Card input the processor refuses before a charge.
   INCORRECT_NUMBER: 400,
   INVALID_EXPIRY_MONTH: 400,

@@ -9,6 +9,7 @@ import * as migration_20261124_060836_picker_global from './20261124_060836_pick
 import * as migration_20261124_061750_experiments from './20261124_061750_experiments';
 import * as migration_20261124_063754_orders from './20261124_063754_orders';
 import * as migration_20261124_070428_attempt_auth_outcome from './20261124_070428_attempt_auth_outcome';
+import * as migration_20261124_082145_webhooks_subscriptions from './20261124_082145_webhooks_subscriptions';
 
 export const migrations = [
   {
@@ -64,6 +65,11 @@ export const migrations = [
   {
     up: migration_20261124_070428_attempt_auth_outcome.up,
     down: migration_20261124_070428_attempt_auth_outcome.down,
-    name: '20261124_070428_attempt_auth_outcome'
+    name: '20261124_070428_attempt_auth_outcome',
+  },
+  {
+    up: migration_20261124_082145_webhooks_subscriptions.up,
+    down: migration_20261124_082145_webhooks_subscriptions.down,
+    name: '20261124_082145_webhooks_subscriptions'
   },
 ];

@@ -56,6 +56,13 @@ describe('card payments on the production build', () => {
     expect(JSON.stringify(attempts)).not.toContain('4242424242424242')
     // Visitors and customers never read orders.
     expect((await api(`/cms-api/orders`)).status).toBe(403)
+    // The sandbox's signed event came back over HTTP to the card route and was taken in once.
+    await expect
+      .poll(async () => ((await admin(`/webhook-events?where[order][equals]=${orders[0]!.id}&depth=0`)).docs as { processedAt?: string }[]).filter((event) => event.processedAt).length, { timeout: 20_000 })
+      .toBe(1)
+    const subscriptions = (await admin(`/subscriptions?where[order][equals]=${orders[0]!.id}&depth=0`)).docs as Record<string, unknown>[]
+    expect(subscriptions).toMatchObject([{ plan: 'vpn-1y', status: 'active', autoRenew: true }])
+    expect((await api('/api/veilgate/purchase/stripe', { body: { id: 'evt_x' } })).body).toMatchObject({ statusCode: 400, code: 'INVALID_SIGNATURE' })
 
     const page = await newPage(browser)
     expect((await page.request.post('/cms-api/admins/login', { data: { email: 'admin@veilgate.local', password: 'veilgate-admin' } })).ok()).toBe(true)

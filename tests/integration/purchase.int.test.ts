@@ -6,6 +6,8 @@ import { POST as purchaseRoute } from '@/app/api/veilgate/purchase/url-with-emai
 import { POST as secureRoute } from '@/app/api/payments/sandbox/3ds/[attempt]/route'
 import { GET as costRoute } from '@/app/api/veilgate/purchase/cost/route'
 import { GET as urlRoute } from '@/app/api/veilgate/purchase/url/route'
+import { POST as webhookRoute } from '@/app/api/veilgate/purchase/stripe/route'
+import Stripe from 'stripe'
 import { POST as checkCode } from '@/app/api/veilgate/sales/check-new-bonus-code/route'
 import { POST as register } from '@/app/api/veilgate/auth/register/route'
 import { resetEnv } from '@/lib/env'
@@ -309,16 +311,16 @@ describe('url/ asks the provider, and unpaid orders expire', () => {
     expect(swept.keys).toBe(1)
     expect((await orderOf(waiting.body.hash)).status).toBe('expired')
     expect((await orderOf(paid.body.hash)).status).toBe('paid')
-    expect(await sweepCheckout(payload, new Date())).toEqual({ expired: 0, keys: 0 })
+    expect(await sweepCheckout(payload, new Date())).toEqual({ expired: 0, keys: 0, fulfilled: 0 })
   })
 })
 
 describe('Stripe behind PAYMENTS_PROVIDER=stripe', () => {
   let stripe: FakeStripe
-  const saved = { PAYMENTS_PROVIDER: process.env.PAYMENTS_PROVIDER, STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY, STRIPE_API_URL: process.env.STRIPE_API_URL }
+  const saved = { PAYMENTS_PROVIDER: process.env.PAYMENTS_PROVIDER, STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY, STRIPE_API_URL: process.env.STRIPE_API_URL, STRIPE_WEBHOOK_SECRET: process.env.STRIPE_WEBHOOK_SECRET }
   beforeAll(async () => {
     stripe = await startFakeStripe()
-    setEnv({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake0123456789', STRIPE_API_URL: stripe.url })
+    setEnv({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake0123456789', STRIPE_API_URL: stripe.url, STRIPE_WEBHOOK_SECRET: 'whsec_fake0123456789' })
   })
   afterAll(async () => {
     setEnv(saved)
@@ -383,6 +385,22 @@ describe('Stripe behind PAYMENTS_PROVIDER=stripe', () => {
     expect((await attemptsOf(stored.id))[0]).toMatchObject({ providerRef: expect.stringMatching(/^stripe:pi_fake_\d+$/), status: 'succeeded', last4: '4242' })
     // The fake charged once, however often the client resent it.
     expect([...stripe.intents.values()].filter((intent) => intent.metadata.orderId === String(stored.id))).toHaveLength(1)
+  })
+
+  it('takes Stripe-signed events at the card route, and settles a payment whose answer was lost', async () => {
+    const started = await buy(order({ cardToken: 'pm_card_unreachable__webhook' }))
+    expect(started.body.status).toBe('awaiting_provider')
+    const stored = await orderOf(started.body.hash)
+    const intent = [...stripe.intents.values()].find((candidate) => candidate.metadata.orderId === String(stored.id))!
+    const body = JSON.stringify({ id: 'evt_fake_1', object: 'event', type: 'payment_intent.succeeded', created: Math.floor(Date.now() / 1000), data: { object: intent } })
+    const send = (signature: string) => callRoute(webhookRoute, { path: '/api/veilgate/purchase/stripe', body, headers: { 'stripe-signature': signature } })
+    expect((await send(Stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_another0123' }))).body).toMatchObject({ statusCode: 400, code: 'INVALID_SIGNATURE' })
+    expect((await orderOf(started.body.hash)).status).toBe('awaiting_provider')
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_fake0123456789' })
+    expect((await send(signature)).body).toEqual({ received: true })
+    expect((await send(signature)).body).toEqual({ received: true, duplicate: true })
+    expect(await orderOf(started.body.hash)).toMatchObject({ status: 'paid', version: stored.version + 1 })
+    expect((await attemptsOf(stored.id))[0]!.providerRef).toBe(`stripe:${intent.id}`)
   })
 
   it('closes the sandbox’s endpoints, and answers 503 without a secret key', async () => {

@@ -63,8 +63,8 @@ export function securityHeaders({ https }: { https: boolean }): { key: string; v
   return headers
 }
 
-/** Paths under /api/ that other sites may POST to (payment webhooks, added by later issues). */
-export const crossSiteAllowList: RegExp[] = []
+/** Paths under /api/ that other sites may POST to: the payment providers' webhook (signed, checked by the route). */
+export const crossSiteAllowList: RegExp[] = [/^\/api\/veilgate\/purchase\/stripe\/?$/]
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 

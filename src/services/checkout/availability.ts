@@ -57,7 +57,10 @@ export function providerById(payload: Payload, id: string): PaymentProvider | nu
   if (!available(id)) return null
   if (id === 'sandbox') return sandboxProvider(payload)
   const settings = env()
-  return stripeProvider(stripeClient({ secretKey: settings.STRIPE_SECRET_KEY!, siteUrl: settings.SITE_URL, apiUrl: settings.STRIPE_API_URL }), { siteUrl: settings.SITE_URL })
+  return stripeProvider(stripeClient({ secretKey: settings.STRIPE_SECRET_KEY!, siteUrl: settings.SITE_URL, apiUrl: settings.STRIPE_API_URL }), {
+    siteUrl: settings.SITE_URL,
+    webhookSecret: settings.STRIPE_WEBHOOK_SECRET,
+  })
 }
 
 /**

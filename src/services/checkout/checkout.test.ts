@@ -7,6 +7,8 @@ import { requestHash } from './purchase'
 import { checkCard, readToken, tokenize } from './sandbox'
 import { canTransition, orderStatuses, transitions, type OrderStatus } from './states'
 import { resultOf } from './stripe'
+import { subscriptionTerms } from './terms'
+import { sandboxEvent, signPayload, verifySignature, webhookTestOptions } from './webhooks'
 
 describe('the order state table', () => {
   // Every row of the table, and every pair that is not in it.
@@ -132,5 +134,54 @@ describe('provider answers in our terms', () => {
     expect(resultOf(intent({ status: 'requires_payment_method', last_payment_error: { code: 'payment_intent_authentication_failure' } })).error?.code).toBe('AUTHENTICATION_FAILURE')
     expect(resultOf(intent({ status: 'processing', payment_method: 'pm_1' }))).toEqual({ status: 'processing', providerRef: 'pi_1', card: undefined })
     expect(resultOf(intent({ status: 'canceled' })).status).toBe('failed')
+  })
+})
+
+describe('webhook signatures', () => {
+  const secret = 'whsec-test-0123456789abcdef'
+  const body = '{"id":"evt_1","type":"payment_intent.succeeded","data":{"object":{"id":"sbx_1_1"}}}'
+  const at = new Date('2026-11-24T10:00:00Z')
+  it('accepts its own signature within 300 s and refuses bad, stale, missing or tampered ones', () => {
+    const header = signPayload(secret, body, at)
+    expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/)
+    expect(verifySignature(secret, body, header, at)).toBe(true)
+    expect(verifySignature(secret, body, header, new Date(at.getTime() + 300_000))).toBe(true)
+    expect(verifySignature(secret, body, header, new Date(at.getTime() + 301_000))).toBe(false)
+    expect(verifySignature(secret, body, header, new Date(at.getTime() - 301_000))).toBe(false)
+    expect(verifySignature('another-secret-0123456789', body, header, at)).toBe(false)
+    expect(verifySignature(secret, body.replace('succeeded', 'payment_failed'), header, at)).toBe(false)
+    expect(verifySignature(secret, body, null, at)).toBe(false)
+    expect(verifySignature(secret, body, 'v1=abc', at)).toBe(false)
+    expect(verifySignature(secret, body, header.replace(/v1=./, 'v1=0'), at)).toBe(false)
+    expect(verifySignature(secret, body, `t=${Math.floor(at.getTime() / 1000)},v1=zz,${header.split(',')[1]}`, at)).toBe(true)
+  })
+
+  it('names one event per payment and outcome', () => {
+    const input = { providerRef: 'sbx_4_1', status: 'succeeded' as const, orderId: 4, hash: 'h', attempt: 1, at }
+    expect(sandboxEvent(input).id).toBe(sandboxEvent({ ...input, at: new Date() }).id)
+    expect(sandboxEvent(input).id).not.toBe(sandboxEvent({ ...input, status: 'failed' }).id)
+    expect(sandboxEvent(input)).toMatchObject({ type: 'payment_intent.succeeded', data: { object: { id: 'sbx_4_1', metadata: { orderId: '4', attemptKey: 'order:4:attempt:1' } } } })
+  })
+
+  it('reads the sender’s test options', () => {
+    expect(webhookTestOptions(undefined)).toEqual({ delayMs: 0, copies: 1, shuffle: false })
+    expect(webhookTestOptions('delay=5000,copies=3,shuffle')).toEqual({ delayMs: 5000, copies: 3, shuffle: true })
+  })
+})
+
+describe('subscription terms', () => {
+  const createdAt = '2026-11-24T10:00:00.000Z'
+  const paidAt = new Date('2026-11-24T10:05:00.000Z')
+  it('moves the quote’s dates to the payment, and gives lifetime a hundred years', () => {
+    const yearly = subscriptionTerms({ createdAt, autoRenew: true, quote: { periodEndsAt: '2027-11-24T10:00:00.000Z', renewal: { cost: 10187, at: '2027-11-24T10:00:00.000Z' } } }, paidAt)
+    expect(yearly).toMatchObject({ lifetime: false, status: 'active', autoRenew: true, nextRenewal: { amount: 10187, at: '2027-11-24T10:05:00.000Z' } })
+    expect(yearly.currentPeriodEnd.toISOString()).toBe('2027-11-24T10:05:00.000Z')
+    const trial = subscriptionTerms({ createdAt, autoRenew: true, quote: { trialEndsAt: '2026-12-01T10:00:00.000Z', periodEndsAt: '2026-12-01T10:00:00.000Z', renewal: { cost: 499, at: '2026-12-01T10:00:00.000Z' } } }, paidAt)
+    expect(trial.status).toBe('trialing')
+    const oneOff = subscriptionTerms({ createdAt, autoRenew: false, quote: { periodEndsAt: '2027-11-24T10:00:00.000Z', renewal: { cost: 1, at: 'x' } } }, paidAt)
+    expect(oneOff).toMatchObject({ autoRenew: false, nextRenewal: null })
+    const lifetime = subscriptionTerms({ createdAt, autoRenew: false, quote: { periodEndsAt: null, renewal: null } }, paidAt)
+    expect(lifetime).toMatchObject({ lifetime: true, autoRenew: false, nextRenewal: null })
+    expect(lifetime.currentPeriodEnd.toISOString()).toBe('2126-11-24T10:05:00.000Z')
   })
 })

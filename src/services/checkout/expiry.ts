@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 import { query } from '@/services/db'
+import { fulfil } from './fulfil'
 import { transition } from './orders'
 import type { OrderStatus } from './states'
 
@@ -15,9 +16,9 @@ export async function expireIfDue(payload: Payload, order: { id: number; status:
 /**
  * The periodic clean-up: unpaid orders past their 24 hours become `expired` (each through
  * `transition()`, so a payment settling at the same moment wins or loses cleanly), and
- * idempotency keys older than 24 hours are dropped.
+ * idempotency keys older than 24 hours are dropped, and paid orders left unfulfilled are fulfilled.
  */
-export async function sweepCheckout(payload: Payload, at: Date): Promise<{ expired: number; keys: number }> {
+export async function sweepCheckout(payload: Payload, at: Date): Promise<{ expired: number; keys: number; fulfilled: number }> {
   const due = await query<{ id: number; status: OrderStatus }>(
     payload,
     `select id, status::text as status from orders where status::text = any($1::text[]) and expires_at <= $2 order by id limit 500`,
@@ -26,7 +27,11 @@ export async function sweepCheckout(payload: Payload, at: Date): Promise<{ expir
   let expired = 0
   for (const order of due) if (await transition(payload, order.id, [order.status], 'expired')) expired++
   const keys = await query<{ id: number }>(payload, `delete from idempotency_keys where expires_at <= $1 returning id`, [at.toISOString()])
-  return { expired, keys: keys.length }
+  // Paid orders whose fulfilment a crash or an error interrupted (a minute's grace for one under way).
+  const unfulfilled = await query<{ id: number }>(payload, `select id from orders where status = 'paid' and fulfilled_at is null and paid_at <= $1 order by id limit 100`, [new Date(at.getTime() - 60_000).toISOString()])
+  let fulfilled = 0
+  for (const order of unfulfilled) if (await fulfil(payload, order.id, at)) fulfilled++
+  return { expired, keys: keys.length, fulfilled }
 }
 
 export const SWEEP_INTERVAL_MS = 10 * 60 * 1000
@@ -37,8 +42,8 @@ export function startCheckoutSweeper(payload: Payload, clock: () => Date): void 
   if (timer) return
   const run = () =>
     sweepCheckout(payload, clock())
-      .then(({ expired, keys }) => {
-        if (expired || keys) payload.logger.info({ msg: 'checkout sweep', expiredOrders: expired, droppedIdempotencyKeys: keys })
+      .then(({ expired, keys, fulfilled }) => {
+        if (expired || keys || fulfilled) payload.logger.info({ msg: 'checkout sweep', expiredOrders: expired, droppedIdempotencyKeys: keys, fulfilledOrders: fulfilled })
       })
       .catch((error: unknown) => payload.logger.warn({ msg: 'checkout sweep failed', reason: error instanceof Error ? error.message : String(error) }))
   void run()

@@ -53,7 +53,19 @@ export async function transition(
   return rows.length === 1
 }
 
-/** The shared settle: the only code that marks an order paid. Idempotent (false when already paid or gone elsewhere). */
+/**
+ * The shared settle: the only code that marks an order paid, and the one place fulfilment starts
+ * (once, for the call that won the compare-and-set). Idempotent: false when already paid or gone
+ * elsewhere. A fulfilment that fails is logged and finished by the sweeper; the buyer has paid.
+ */
 export async function settle(payload: Payload, orderId: number, at: Date): Promise<boolean> {
-  return transition(payload, orderId, settleable, 'paid', { paidAt: at, failure: null })
+  const won = await transition(payload, orderId, settleable, 'paid', { paidAt: at, failure: null })
+  if (won) {
+    // Loaded on use: fulfilment reaches accounts and e-mail, which this module's callers need not load.
+    const { fulfil } = await import('./fulfil')
+    await fulfil(payload, orderId, at).catch((error: unknown) =>
+      payload.logger.error({ msg: 'fulfilment failed, the sweeper retries it', order: orderId, reason: error instanceof Error ? error.message : String(error) }),
+    )
+  }
+  return won
 }

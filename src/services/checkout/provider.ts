@@ -41,6 +41,8 @@ export interface PaymentProvider {
   createPayment(input: CreatePayment): Promise<PaymentResult>
   /** The payment's state now: the fallback when a webhook is late. */
   retrieve(providerRef: string): Promise<PaymentResult>
+  /** A webhook's parsed body if its signature holds for this raw body now, else null (shape unchecked). */
+  verifyWebhook(raw: string, headers: Headers, now: Date): unknown
 }
 
 /** Which declines a new attempt may fix: all but a lost or stolen card. */

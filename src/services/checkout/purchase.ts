@@ -12,6 +12,7 @@ import { experimentAssignments } from '@/services/experiments/assign'
 import { trafficTiers } from '@/services/order/selection'
 import type { StoredResponse } from './idempotency'
 import { providerFor } from './availability'
+import { reportSandboxOutcome } from './deliver'
 import { findOrderByHash, newPublicHash, PUBLIC_HASH, transition } from './orders'
 import { applyResult } from './outcome'
 
@@ -194,7 +195,11 @@ export async function chargeAttempt(
   if (result.nextAction || result.authOutcome) {
     await payload.update({ collection: 'payment-attempts', id: attempt.id, overrideAccess: true, depth: 0, data: { nextAction: result.nextAction?.url ?? null, authOutcome: result.authOutcome ?? null } })
   }
-  return applyResult(payload, { id: input.orderId, publicHash: input.hash, locale: input.orderLocale }, attempt, result, ['processing'], input.at, input.locale)
+  const answer = await applyResult(payload, { id: input.orderId, publicHash: input.hash, locale: input.orderLocale }, attempt, result, ['processing'], input.at, input.locale)
+  if (provider.id === 'sandbox') {
+    await reportSandboxOutcome(payload, { providerRef: result.providerRef, status: result.status, orderId: input.orderId, hash: input.hash, attempt: input.attempt, at: input.at })
+  }
+  return answer
 }
 
 /** `POST url-with-email/` again after a decline: the order's hash and a card token. */

@@ -1,6 +1,12 @@
+import { createHmac } from 'node:crypto'
 import type { Payload } from 'payload'
+import { env } from '@/lib/env'
 import { failedWith, type PaymentProvider, type PaymentResult } from './provider'
 import { readToken } from './sandbox'
+import { SANDBOX_SIGNATURE_HEADER, verifySignature } from './webhooks'
+
+/** The secret the sandbox signs its events with: SANDBOX_WEBHOOK_SECRET, else one derived from the site's secret. */
+export const sandboxWebhookSecret = (payload: Payload) => env().SANDBOX_WEBHOOK_SECRET ?? createHmac('sha256', payload.secret).update('sandbox-webhook-secret').digest('hex')
 
 const REF = /^sbx_(\d{1,12})_(\d{1,4})$/
 
@@ -28,6 +34,14 @@ export function sandboxProvider(payload: Payload): PaymentProvider {
         return { status: 'requires_action', providerRef, card: details, nextAction: { type: 'redirect', url: `/sandbox/3ds/${providerRef}` }, authOutcome }
       }
       return { status: 'succeeded', providerRef, card: details }
+    },
+    verifyWebhook(raw, headers, now) {
+      if (!verifySignature(sandboxWebhookSecret(payload), raw, headers.get(SANDBOX_SIGNATURE_HEADER), now)) return null
+      try {
+        return JSON.parse(raw) as unknown
+      } catch {
+        return {}
+      }
     },
     async retrieve(providerRef) {
       // A payment whose create call never finished: the sandbox charged nothing.

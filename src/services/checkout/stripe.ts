@@ -1,5 +1,6 @@
 import Stripe from 'stripe'
 import { failedWith, type PaymentProvider, type PaymentResult } from './provider'
+import { WEBHOOK_TOLERANCE_S } from './webhooks'
 
 /** The Stripe API version this adapter was written against (stripe-node 23.1's own). */
 export const STRIPE_API_VERSION = '2026-10-28.endive'
@@ -7,7 +8,7 @@ export const STRIPE_API_VERSION = '2026-10-28.endive'
 /** A reference for a payment whose create call never answered: the key it was sent with. */
 const PENDING = 'pending_'
 
-export type StripeOptions = { secretKey: string; siteUrl: string; apiUrl?: string; log?: (line: string) => void }
+export type StripeOptions = { secretKey: string; siteUrl: string; apiUrl?: string; webhookSecret?: string; log?: (line: string) => void }
 
 /** A client pinned to our API version; `apiUrl` points it at a stand-in (tests, stripe-mock). */
 export function stripeClient(options: StripeOptions): Stripe {
@@ -54,7 +55,7 @@ export function resultOf(intent: Stripe.PaymentIntent): PaymentResult {
  * `order:{id}:attempt:{n}` so a resent request never charges twice. 3-D Secure comes back as a
  * redirect to the bank's page, which returns to the order's success page.
  */
-export function stripeProvider(client: Stripe, options: Pick<StripeOptions, 'siteUrl' | 'log'>): PaymentProvider {
+export function stripeProvider(client: Stripe, options: Pick<StripeOptions, 'siteUrl' | 'log' | 'webhookSecret'>): PaymentProvider {
   const log = options.log ?? ((line: string) => console.warn(line))
   return {
     id: 'stripe',
@@ -94,6 +95,15 @@ export function stripeProvider(client: Stripe, options: Pick<StripeOptions, 'sit
         }
         log(`[payments] Stripe refused the request for order ${input.orderId} attempt ${input.attempt} (${(error as { type?: string })?.type ?? 'unknown error'})`)
         return failedWith(pendingRef, 'processing_error')
+      }
+    },
+    verifyWebhook(raw, headers, now) {
+      const signature = headers.get('stripe-signature')
+      if (!options.webhookSecret || !signature) return null
+      try {
+        return client.webhooks.constructEvent(raw, signature, options.webhookSecret, WEBHOOK_TOLERANCE_S, undefined, Math.floor(now.getTime() / 1000)) as unknown
+      } catch {
+        return null
       }
     },
     async retrieve(providerRef) {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { now } from '@/lib/clock'
 import { apiError, AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
 import { providerById, sandboxAvailable } from '@/services/checkout/availability'
+import { reportSandboxOutcome } from '@/services/checkout/deliver'
 import { applyResult, checkoutUrl, successUrl } from '@/services/checkout/outcome'
 import { payloadClient } from '@/services/content/payload'
 import { query } from '@/services/db'
@@ -39,7 +40,8 @@ export const POST = handler(async (request, context: { params: Promise<{ attempt
   )
   const provider = providerById(payload, 'sandbox')
   if (!answered.length || !provider) return json({ url: checkoutUrl(order.publicHash) })
-  // The site's side, as on a late webhook.
+  await reportSandboxOutcome(payload, { providerRef: ref, status: errorCode ? 'failed' : 'succeeded', orderId: order.id, hash: order.publicHash, attempt: attempt.number, at: now() })
+  // The site's side, as a webhook would (whichever comes first acts; the other finds it done).
   const result = await provider.retrieve(ref)
   const answer = await applyResult(payload, order, { ...attempt, status: result.status === 'succeeded' ? 'succeeded' : 'failed' }, result, ['requires_action'], now())
   return json({ url: answer.status === 200 && answer.body.status === 'paid' ? successUrl(order.publicHash) : checkoutUrl(order.publicHash) })

@@ -1,0 +1,50 @@
+import type { CollectionConfig } from 'payload'
+import { isAdmin } from '@/access'
+
+export const subscriptionStatuses = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const
+
+/**
+ * What a paid order entitles its customer to: the plan and its add-ons for the current period
+ * (a lifetime plan: one charge, a hundred years), renewing or not. Made once per order by the
+ * fulfilment of `src/services/checkout/`; admins read it, nobody writes it through the API.
+ */
+export const Subscriptions: CollectionConfig = {
+  slug: 'subscriptions',
+  labels: { singular: 'Subscription', plural: 'Subscriptions' },
+  admin: { group: 'Commerce', useAsTitle: 'plan', defaultColumns: ['customer', 'plan', 'status', 'currentPeriodEnd', 'autoRenew', 'createdAt'] },
+  access: { read: isAdmin, create: () => false, update: () => false, delete: () => false },
+  fields: [
+    { name: 'customer', type: 'relationship', relationTo: 'customers', required: true, index: true, admin: { readOnly: true } },
+    { name: 'order', type: 'relationship', relationTo: 'orders', required: true, unique: true, admin: { readOnly: true } },
+    { name: 'plan', type: 'text', required: true, index: true, admin: { readOnly: true } },
+    {
+      name: 'addOns',
+      type: 'array',
+      admin: { readOnly: true },
+      fields: [
+        { name: 'purchaseId', type: 'text', required: true },
+        { name: 'kind', type: 'text', required: true },
+        { name: 'region', type: 'text', admin: { description: 'Personal server location' } },
+        { name: 'ipRegion', type: 'text', admin: { description: 'Static IP location' } },
+        { name: 'renewalAmount', type: 'number', admin: { description: 'US cents; empty: one-time' } },
+      ],
+    },
+    { name: 'status', type: 'select', required: true, index: true, options: subscriptionStatuses.map((value) => ({ label: value, value })), admin: { readOnly: true } },
+    { name: 'lifetime', type: 'checkbox', defaultValue: false, admin: { readOnly: true } },
+    { name: 'currentPeriodStart', type: 'date', required: true, admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } } },
+    { name: 'currentPeriodEnd', type: 'date', required: true, index: true, admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } } },
+    { name: 'trialEndsAt', type: 'date', admin: { readOnly: true } },
+    { name: 'autoRenew', type: 'checkbox', defaultValue: false, admin: { readOnly: true } },
+    {
+      name: 'nextRenewal',
+      type: 'group',
+      admin: { readOnly: true },
+      fields: [
+        { name: 'amount', type: 'number', admin: { description: 'US cents' } },
+        { name: 'at', type: 'date' },
+      ],
+    },
+    { name: 'provider', type: 'text', required: true, admin: { readOnly: true } },
+    { name: 'providerRef', type: 'text', admin: { readOnly: true, description: 'The paying attempt: <provider>:<reference>' } },
+  ],
+}

@@ -1,0 +1,78 @@
+import type { Payload } from 'payload'
+import type { Customer, Order, Subscription } from '@/payload-types'
+import { createPasswordlessCustomer, findCustomerByEmail } from '@/services/accounts/accounts'
+import { isUniqueViolation, query } from '@/services/db'
+import { recordConversion } from '@/services/experiments/events'
+import { subscriptionTerms } from './terms'
+
+/** The order's buyer: the customer it was made for, else the account of its e-mail, else a new one without a password. */
+async function buyerOf(payload: Payload, order: Order): Promise<{ customer: Customer; created: boolean }> {
+  if (order.customer) {
+    const id = typeof order.customer === 'object' ? order.customer.id : order.customer
+    const customer = await payload.findByID({ collection: 'customers', id, depth: 0, overrideAccess: true }).catch(() => null)
+    if (customer) return { customer, created: false }
+  }
+  const existing = await findCustomerByEmail(payload, order.email)
+  if (existing) return { customer: existing, created: false }
+  try {
+    return { customer: await createPasswordlessCustomer(payload, { email: order.email, locale: order.locale, source: 'checkout' }), created: true }
+  } catch (error) {
+    // A concurrent fulfilment made it first.
+    const again = await findCustomerByEmail(payload, order.email)
+    if (again) return { customer: again, created: false }
+    throw error
+  }
+}
+
+/**
+ * What a paid order turns into, once per order however often it is asked (settle, a repeated
+ * webhook, the sweeper after a crash): its buyer's account, one subscription (unique per order),
+ * the experiment conversion, then `fulfilledAt` by compare-and-set. Every step is keyed by the
+ * order's id, so a step repeated after a crash finds its work done.
+ */
+export async function fulfil(payload: Payload, orderId: number, at: Date): Promise<boolean> {
+  const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true }).catch(() => null)
+  if (!order || order.status !== 'paid' || order.fulfilledAt) return false
+  const paidAt = order.paidAt ? new Date(order.paidAt) : at
+  const { customer } = await buyerOf(payload, order)
+  if (!order.customer) await query(payload, `update orders set customer_id = $2 where id = $1 and customer_id is null`, [order.id, customer.id])
+
+  const existing = await payload.count({ collection: 'subscriptions', where: { order: { equals: order.id } }, overrideAccess: true })
+  if (!existing.totalDocs) {
+    const terms = subscriptionTerms(order, paidAt)
+    const paying = (await payload.find({ collection: 'payment-attempts', where: { and: [{ order: { equals: order.id } }, { status: { equals: 'succeeded' } }] }, sort: '-number', limit: 1, depth: 0, overrideAccess: true })).docs[0]
+    const data: Omit<Subscription, 'id' | 'createdAt' | 'updatedAt'> = {
+      customer: customer.id,
+      order: order.id,
+      plan: order.plan,
+      addOns: (order.lines ?? [])
+        .filter((line) => line.kind === 'add-on')
+        .map((line) => ({
+          purchaseId: line.purchaseId,
+          kind: line.purchaseId.startsWith('static-ip') ? 'static-ip' : line.purchaseId.startsWith('server') ? 'personal-server' : 'device-slots',
+          region: line.purchaseId.startsWith('server') ? (line.region ?? null) : null,
+          ipRegion: line.purchaseId.startsWith('static-ip') ? (line.region ?? null) : null,
+          renewalAmount: line.renewalAmount ?? null,
+        })),
+      status: terms.status,
+      lifetime: terms.lifetime,
+      currentPeriodStart: paidAt.toISOString(),
+      currentPeriodEnd: terms.currentPeriodEnd.toISOString(),
+      trialEndsAt: terms.trialEndsAt?.toISOString() ?? null,
+      autoRenew: terms.autoRenew,
+      nextRenewal: terms.nextRenewal ?? { amount: null, at: null },
+      provider: order.provider,
+      providerRef: paying?.providerRef ?? null,
+    }
+    try {
+      await payload.create({ collection: 'subscriptions', data, overrideAccess: true, depth: 0 })
+    } catch (error) {
+      const raced = await payload.count({ collection: 'subscriptions', where: { order: { equals: order.id } }, overrideAccess: true })
+      if (!raced.totalDocs && !isUniqueViolation(error)) throw error
+    }
+  }
+
+  await recordConversion(payload, { orderId: String(order.id), assignments: Array.isArray(order.experiments) ? (order.experiments as { experiment: string; variant: number }[]) : [] })
+  const marked = await query<{ id: number }>(payload, `update orders set fulfilled_at = $2 where id = $1 and fulfilled_at is null returning id`, [order.id, at.toISOString()])
+  return marked.length === 1
+}

@@ -1,0 +1,69 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import { z } from 'zod'
+
+/** Signed events older or newer than this are refused (Stripe's default tolerance). */
+export const WEBHOOK_TOLERANCE_S = 300
+export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature'
+
+const hmac = (secret: string, timestamp: number, body: string) => createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')
+
+/** `t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`, as Stripe signs its webhooks. */
+export function signPayload(secret: string, body: string, at: Date): string {
+  const timestamp = Math.floor(at.getTime() / 1000)
+  return `t=${timestamp},v1=${hmac(secret, timestamp, body)}`
+}
+
+/** Whether a signature header is valid for this raw body, now (±300 s). */
+export function verifySignature(secret: string, body: string, header: string | null, at: Date, toleranceS = WEBHOOK_TOLERANCE_S): boolean {
+  if (!header || header.length > 1000) return false
+  const parts = header.split(',').map((part) => part.trim().split('='))
+  const timestamp = Number(parts.find(([key]) => key === 't')?.[1])
+  if (!Number.isInteger(timestamp) || Math.abs(at.getTime() / 1000 - timestamp) > toleranceS) return false
+  const expected = Buffer.from(hmac(secret, timestamp, body))
+  return parts.some(([key, value]) => key === 'v1' && value !== undefined && value.length === expected.length && timingSafeEqual(Buffer.from(value), expected))
+}
+
+/** The payment event types the card route acts on (Stripe's names; others are taken in and ignored). */
+export const paymentEventTypes = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.requires_action', 'payment_intent.processing', 'payment_intent.canceled'] as const
+
+/** A provider event in Stripe's shape, as far as the route reads it. */
+export const webhookEvent = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(100),
+  created: z.number().int().optional(),
+  data: z.object({
+    object: z.object({
+      id: z.string().min(1).max(255),
+      metadata: z.record(z.string(), z.string()).optional(),
+    }),
+  }),
+})
+export type WebhookEvent = z.infer<typeof webhookEvent>
+
+const typeFor = { succeeded: 'payment_intent.succeeded', failed: 'payment_intent.payment_failed', requires_action: 'payment_intent.requires_action', processing: 'payment_intent.processing', canceled: 'payment_intent.canceled' } as const
+
+/**
+ * The sandbox's event for one outcome of one payment. Its id is derived from the payment and the
+ * outcome, so the same outcome reported twice is one event.
+ */
+export function sandboxEvent(input: { providerRef: string; status: keyof typeof typeFor; orderId: number; hash: string; attempt: number; at: Date }): WebhookEvent {
+  const id = `evt_sbx_${createHash('sha256').update(`${input.providerRef}:${input.status}`).digest('hex').slice(0, 24)}`
+  return {
+    id,
+    type: typeFor[input.status],
+    created: Math.floor(input.at.getTime() / 1000),
+    data: { object: { id: input.providerRef, metadata: { orderId: String(input.orderId), orderHash: input.hash, attempt: String(input.attempt), attemptKey: `order:${input.orderId}:attempt:${input.attempt}` } } },
+  }
+}
+
+/** `SANDBOX_WEBHOOK_TEST`: `delay=<ms>` holds each delivery back, `copies=<n>` sends it n times, `shuffle` spreads the copies over the delay at random. */
+export function webhookTestOptions(value: string | undefined): { delayMs: number; copies: number; shuffle: boolean } {
+  const options = { delayMs: 0, copies: 1, shuffle: false }
+  for (const part of (value ?? '').split(',').filter(Boolean)) {
+    const [key, raw] = part.split('=')
+    if (key === 'delay') options.delayMs = Math.min(Number(raw), 3_600_000)
+    if (key === 'copies') options.copies = Math.max(1, Math.min(Number(raw), 20))
+    if (key === 'shuffle') options.shuffle = true
+  }
+  return options
+}

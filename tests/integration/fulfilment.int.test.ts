@@ -1,0 +1,161 @@
+import { getPayload, type Payload } from 'payload'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import config from '@payload-config'
+import { POST as tokenizeRoute } from '@/app/api/payments/sandbox/tokenize/route'
+import { POST as purchaseRoute } from '@/app/api/veilgate/purchase/url-with-email/route'
+import { POST as secureRoute } from '@/app/api/payments/sandbox/3ds/[attempt]/route'
+import { POST as webhookRoute } from '@/app/api/veilgate/purchase/stripe/route'
+import { GET as urlRoute } from '@/app/api/veilgate/purchase/url/route'
+import { setWebhookTransport, WEBHOOK_QUEUE } from '@/services/checkout/deliver'
+import { sandboxWebhookSecret } from '@/services/checkout/sandbox-provider'
+import { sandboxEvent, signPayload } from '@/services/checkout/webhooks'
+import { query } from '@/services/db'
+import { callRoute } from '../support/routes'
+
+let payload: Payload
+let counter = 0
+
+beforeAll(async () => {
+  payload = await getPayload({ config })
+})
+
+afterAll(() => payload?.destroy())
+
+afterEach(() => setWebhookTransport(null))
+
+const tokenFor = async (number: string) => String((await callRoute(tokenizeRoute, { path: '/api/payments/sandbox/tokenize', body: { number, expMonth: 12, expYear: 2031, cvc: '123' } })).body.token)
+
+const buy = async (overrides: Record<string, unknown>) =>
+  callRoute(purchaseRoute, {
+    path: '/api/veilgate/purchase/url-with-email/',
+    body: { email: `buyer-${++counter}@example.com`, receiveMarketingEmails: true, plan: 'vpn-1y', paymentMethod: 'card', country: 'DE', locale: 'en', ...overrides },
+    headers: { 'idempotency-key': `fulfil-${counter}-${Date.now()}` },
+  })
+
+const orderOf = async (hash: unknown) => (await payload.find({ collection: 'orders', where: { publicHash: { equals: String(hash) } }, depth: 0, overrideAccess: true })).docs[0]!
+const subscriptionsOf = async (orderId: number) => (await payload.find({ collection: 'subscriptions', where: { order: { equals: orderId } }, depth: 0, overrideAccess: true })).docs
+
+/** Delivers a raw body to the card route with the sandbox's signature (or the one given). */
+const deliver = (body: string, signature?: string | null) =>
+  callRoute(webhookRoute, { path: '/api/veilgate/purchase/stripe', body, headers: signature === null ? {} : { 'sandbox-signature': signature ?? signPayload(sandboxWebhookSecret(payload), body, new Date()) } })
+
+/** Runs the webhook queue until it is empty (other test files queue events in the same database). */
+async function drainWebhooks() {
+  for (let round = 0; round < 20; round++) {
+    const pending = await query<{ count: string }>(payload, `select count(*) from payload_jobs where queue = $1 and completed_at is null and coalesce(has_error, false) = false`, [WEBHOOK_QUEUE])
+    if (Number(pending[0]!.count) === 0) return
+    await payload.jobs.run({ queue: WEBHOOK_QUEUE, limit: 200 })
+  }
+}
+
+/** Captures what the sandbox sends instead of delivering it. */
+function captureEvents(): string[] {
+  const sent: string[] = []
+  setWebhookTransport(async (_url, init) => {
+    sent.push(init.body)
+    return { status: 200 }
+  })
+  return sent
+}
+
+describe('fulfilment of a paid order', () => {
+  it('makes the buyer’s account and an active subscription with its add-ons, renewing a year later', async () => {
+    const paid = await buy({ email: 'fulfil-one@example.com', slots: 5, ipRegion: 'de-frankfurt', cardToken: await tokenFor('4242424242424242') })
+    expect(paid.body.status).toBe('paid')
+    const order = await orderOf(paid.body.hash)
+    expect(order.fulfilledAt).toBeTruthy()
+    const customer = (await payload.find({ collection: 'customers', where: { email: { equals: 'fulfil-one@example.com' } }, overrideAccess: true })).docs[0]!
+    expect(customer).toMatchObject({ source: 'checkout', hasPassword: false, state: 'notConfirmed' })
+    expect(typeof order.customer === 'object' ? order.customer?.id : order.customer).toBe(customer.id)
+    const [subscription, ...more] = await subscriptionsOf(order.id)
+    expect(more).toEqual([])
+    expect(subscription).toMatchObject({ plan: 'vpn-1y', status: 'active', lifetime: false, autoRenew: true, provider: 'sandbox', nextRenewal: { amount: 7188 + 2999 + 5988 } })
+    expect(subscription!.addOns?.map((addOn) => [addOn.purchaseId, addOn.kind, addOn.ipRegion ?? null])).toEqual([
+      ['slots-5-1y', 'device-slots', null],
+      ['static-ip-1y', 'static-ip', 'de-frankfurt'],
+    ])
+    const start = new Date(subscription!.currentPeriodStart)
+    const end = new Date(subscription!.currentPeriodEnd)
+    expect(end.getUTCFullYear() - start.getUTCFullYear()).toBe(1)
+    expect(end.getUTCMonth()).toBe(start.getUTCMonth())
+    expect(subscription!.nextRenewal?.at).toBe(subscription!.currentPeriodEnd)
+  })
+
+  it('gives a lifetime plan one charge and a hundred years', async () => {
+    const paid = await buy({ plan: 'vpn-lifetime', cardToken: await tokenFor('5555555555554444') })
+    const [subscription] = await subscriptionsOf((await orderOf(paid.body.hash)).id)
+    expect(subscription).toMatchObject({ lifetime: true, autoRenew: false, status: 'active' })
+    expect(new Date(subscription!.currentPeriodEnd).getUTCFullYear() - new Date(subscription!.currentPeriodStart).getUTCFullYear()).toBe(100)
+  })
+})
+
+describe('signed payment events at the card route', () => {
+  it('sends every sandbox outcome as a signed event that the route takes in once', async () => {
+    const sent = captureEvents()
+    const paid = await buy({ cardToken: await tokenFor('4242424242424242') })
+    await drainWebhooks()
+    const ours = sent.filter((body) => body.includes(String(paid.body.hash)))
+    expect(ours).toHaveLength(1)
+    const event = JSON.parse(ours[0]!)
+    expect(event).toMatchObject({ type: 'payment_intent.succeeded', data: { object: { metadata: { orderHash: paid.body.hash } } } })
+    // Delivered ten times, at once: one row, one effect.
+    const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(ours[0]!)))
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200))
+    expect(answers.filter((answer) => !answer.body.duplicate)).toHaveLength(1)
+    const rows = await query<{ count: string }>(payload, `select count(*) from webhook_events where event_id = $1`, [event.id])
+    expect(Number(rows[0]!.count)).toBe(1)
+    const order = await orderOf(paid.body.hash)
+    expect(order).toMatchObject({ status: 'paid', version: 2 })
+    expect(await subscriptionsOf(order.id)).toHaveLength(1)
+  })
+
+  it('settles 3-D Secure once when events come reordered, late and racing url/', async () => {
+    const sent = captureEvents()
+    const started = await buy({ cardToken: await tokenFor('4000002760003184') })
+    const ref = String(started.body.url).split('/').pop()!
+    // The processor records the challenge; the site has not heard yet (the buyer closed the tab).
+    await query(payload, `update payment_attempts set status = 'succeeded' where provider_ref = $1`, [`sandbox:${ref}`])
+    const order = await orderOf(started.body.hash)
+    const success = sandboxEvent({ providerRef: ref, status: 'succeeded', orderId: order.id, hash: order.publicHash, attempt: 1, at: new Date() })
+    await drainWebhooks()
+    const requiresAction = sent.find((body) => body.includes('payment_intent.requires_action') && body.includes(order.publicHash))!
+    expect(requiresAction).toBeTruthy()
+    const body = JSON.stringify(success)
+    const results = await Promise.all([
+      deliver(body),
+      callRoute(urlRoute, { path: '/api/veilgate/purchase/url/', query: { hash: order.publicHash } }),
+      deliver(body),
+      callRoute((request) => secureRoute(request, { params: Promise.resolve({ attempt: ref }) }), { path: `/api/payments/sandbox/3ds/${ref}`, body: { outcome: 'fail' } }),
+    ])
+    expect(results.every((result) => result.status === 200)).toBe(true)
+    // The earlier event arrives last.
+    expect((await deliver(requiresAction)).status).toBe(200)
+    const settled = await orderOf(order.publicHash)
+    expect(settled).toMatchObject({ status: 'paid', version: order.version + 1 })
+    expect(await subscriptionsOf(order.id)).toHaveLength(1)
+  })
+
+  it('never undoes a paid order with a late failure', async () => {
+    const paid = await buy({ cardToken: await tokenFor('4242424242424242') })
+    const order = await orderOf(paid.body.hash)
+    const late = sandboxEvent({ providerRef: `sbx_${order.id}_1`, status: 'failed', orderId: order.id, hash: order.publicHash, attempt: 1, at: new Date() })
+    await query(payload, `update payment_attempts set status = 'failed', error_code = 'card_declined' where provider_ref = $1`, [`sandbox:sbx_${order.id}_1`])
+    expect((await deliver(JSON.stringify(late))).status).toBe(200)
+    expect(await orderOf(order.publicHash)).toMatchObject({ status: 'paid', version: order.version })
+  })
+
+  it('refuses bad, stale and missing signatures and malformed events, changing nothing', async () => {
+    const body = JSON.stringify(sandboxEvent({ providerRef: 'sbx_999999_1', status: 'succeeded', orderId: 999999, hash: 'x', attempt: 1, at: new Date() }))
+    const before = await query<{ count: string }>(payload, `select count(*) from webhook_events`)
+    const secret = sandboxWebhookSecret(payload)
+    for (const signature of [null, 'garbage', signPayload('not-the-secret-0123456789', body, new Date()), signPayload(secret, body, new Date(Date.now() - 301_000)), signPayload(secret, `${body} `, new Date())]) {
+      expect((await deliver(body, signature)).body, String(signature)).toMatchObject({ statusCode: 400, code: 'INVALID_SIGNATURE', message: 'The signature of this request is invalid.' })
+    }
+    expect((await query<{ count: string }>(payload, `select count(*) from webhook_events`))[0]!.count).toBe(before[0]!.count)
+    for (const malformed of ['{', '[]', '{"id":"evt_x"}', JSON.stringify({ id: 'evt_y', type: 'payment_intent.succeeded', data: { object: {} } })]) {
+      expect((await deliver(malformed)).body, malformed).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT' })
+    }
+    // Signed, well formed, about no payment of ours: taken in and ignored.
+    expect((await deliver(body)).body).toEqual({ received: true, ignored: true })
+  })
+})
