@@ -1228,6 +1228,10 @@ export interface Order {
   expiresAt: string;
   paidAt?: string | null;
   /**
+   * Receipt (and confirmation for a new account) queued, once
+   */
+  emailsQueuedAt?: string | null;
+  /**
    * Subscription, account and e-mails made (once)
    */
   fulfilledAt?: string | null;
@@ -2520,6 +2524,7 @@ export interface OrdersSelect<T extends boolean = true> {
   idempotencyKey?: T;
   expiresAt?: T;
   paidAt?: T;
+  emailsQueuedAt?: T;
   fulfilledAt?: T;
   failure?:
     | T

@@ -10,6 +10,7 @@ import * as migration_20261124_061750_experiments from './20261124_061750_experi
 import * as migration_20261124_063754_orders from './20261124_063754_orders';
 import * as migration_20261124_070428_attempt_auth_outcome from './20261124_070428_attempt_auth_outcome';
 import * as migration_20261124_082145_webhooks_subscriptions from './20261124_082145_webhooks_subscriptions';
+import * as migration_20261124_084003_order_emails_queued from './20261124_084003_order_emails_queued';
 
 export const migrations = [
   {
@@ -70,6 +71,11 @@ export const migrations = [
   {
     up: migration_20261124_082145_webhooks_subscriptions.up,
     down: migration_20261124_082145_webhooks_subscriptions.down,
-    name: '20261124_082145_webhooks_subscriptions'
+    name: '20261124_082145_webhooks_subscriptions',
+  },
+  {
+    up: migration_20261124_084003_order_emails_queued.up,
+    down: migration_20261124_084003_order_emails_queued.down,
+    name: '20261124_084003_order_emails_queued'
   },
 ];

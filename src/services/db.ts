@@ -1,4 +1,7 @@
-import type { Payload } from 'payload'
+import { sql } from '@payloadcms/db-postgres'
+import type { Payload, PayloadRequest } from 'payload'
+
+export { sql }
 
 type Pool = { query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[]; rowCount: number | null }> }
 
@@ -22,4 +25,31 @@ export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string; data?: unknown; cause?: { code?: string } } | undefined
   if (e?.code === '23505' || e?.cause?.code === '23505') return true
   return /unique|duplicate|already/i.test(`${e?.message ?? ''} ${JSON.stringify(e?.data ?? '')}`)
+}
+
+type SQL = ReturnType<typeof sql>
+type Session = { db: { execute(statement: SQL): Promise<{ rows: unknown[] }> } }
+
+/**
+ * Runs `work` in one database transaction shared by the Local API (pass `req`) and raw statements
+ * (`run`, drizzle's `sql` template): a compare-and-set and the jobs it queues land together or not
+ * at all.
+ */
+export async function inTransaction<T>(
+  payload: Payload,
+  work: (tx: { req: Partial<PayloadRequest>; run: <R extends Record<string, unknown>>(statement: SQL) => Promise<R[]> }) => Promise<T>,
+): Promise<T> {
+  const transactionID = await payload.db.beginTransaction()
+  if (!transactionID) throw new Error('The database adapter has transactions turned off')
+  const session = (payload.db as unknown as { sessions: Record<string, Session> }).sessions[String(transactionID)]
+  if (!session) throw new Error('The transaction has no session')
+  const req: Partial<PayloadRequest> = { payload, transactionID, context: {} }
+  try {
+    const result = await work({ req, run: async <R,>(statement: SQL) => (await session.db.execute(statement)).rows as R[] })
+    await payload.db.commitTransaction(transactionID)
+    return result
+  } catch (error) {
+    await payload.db.rollbackTransaction(transactionID)
+    throw error
+  }
 }

@@ -22,7 +22,7 @@ const tokenize = async (number: string) => {
 }
 
 const buy = (body: Record<string, unknown>, key = randomUUID()) =>
-  api('/api/veilgate/purchase/url-with-email/', { body: { email: 'e2e-buyer@example.com', receiveMarketingEmails: false, plan: 'vpn-1y', paymentMethod: 'card', country: 'FR', locale: 'en', ...body }, headers: { 'idempotency-key': key } })
+  api('/api/veilgate/purchase/url-with-email/', { body: { email: `e2e-buyer-${randomUUID()}@example.com`, receiveMarketingEmails: false, plan: 'vpn-1y', paymentMethod: 'card', country: 'FR', locale: 'en', ...body }, headers: { 'idempotency-key': key } })
 
 const admin = async (path: string) => (await api(`/cms-api${path}`, { headers: { authorization: `JWT ${adminToken}` } })).body
 
@@ -40,7 +40,7 @@ describe('card payments on the production build', () => {
     const cost = await api('/api/veilgate/purchase/cost/?plan=vpn-1y&slots=5&ipRegion=de-frankfurt')
     expect(cost.status).toBe(200)
     const key = randomUUID()
-    const body = { slots: 5, ipRegion: 'de-frankfurt', cardToken: await tokenize('4242 4242 4242 4242') }
+    const body = { email: `e2e-twin-${randomUUID()}@example.com`, slots: 5, ipRegion: 'de-frankfurt', cardToken: await tokenize('4242 4242 4242 4242') }
     const [first, twin] = await Promise.all([buy(body, key), buy(body, key)])
     expect(first).toMatchObject({ status: 200, body: { status: 'paid' } })
     expect(twin.body).toEqual(first.body)

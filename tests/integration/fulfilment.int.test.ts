@@ -10,6 +10,8 @@ import { setWebhookTransport, WEBHOOK_QUEUE } from '@/services/checkout/deliver'
 import { sandboxWebhookSecret } from '@/services/checkout/sandbox-provider'
 import { sandboxEvent, signPayload } from '@/services/checkout/webhooks'
 import { query } from '@/services/db'
+import { createSession } from '@/services/accounts/sessions'
+import { emailQueueIdle } from '@/services/email/queue'
 import { callRoute } from '../support/routes'
 
 let payload: Payload
@@ -28,7 +30,7 @@ const tokenFor = async (number: string) => String((await callRoute(tokenizeRoute
 const buy = async (overrides: Record<string, unknown>) =>
   callRoute(purchaseRoute, {
     path: '/api/veilgate/purchase/url-with-email/',
-    body: { email: `buyer-${++counter}@example.com`, receiveMarketingEmails: true, plan: 'vpn-1y', paymentMethod: 'card', country: 'DE', locale: 'en', ...overrides },
+    body: { email: `fulfilment-buyer-${++counter}@example.com`, receiveMarketingEmails: true, plan: 'vpn-1y', paymentMethod: 'card', country: 'DE', locale: 'en', ...overrides },
     headers: { 'idempotency-key': `fulfil-${counter}-${Date.now()}` },
   })
 
@@ -157,5 +159,82 @@ describe('signed payment events at the card route', () => {
     }
     // Signed, well formed, about no payment of ours: taken in and ignored.
     expect((await deliver(body)).body).toEqual({ received: true, ignored: true })
+  })
+})
+
+/**
+ * The outbox messages to an address of one template. Only this address's e-mail jobs are run here:
+ * other test files share the database and run their own.
+ */
+async function mailTo(to: string, template: string) {
+  for (let i = 0; i < 100; i++) {
+    await emailQueueIdle()
+    const jobs = await query<{ id: number }>(payload, `select id from payload_jobs where queue = 'email' and completed_at is null and input->>'to' = $1`, [to])
+    for (const job of jobs) await payload.jobs.runByID({ id: job.id, silent: true })
+    const found = await payload.find({ collection: 'outbox', where: { and: [{ to: { equals: to } }, { template: { equals: template } }] }, overrideAccess: true })
+    if (found.docs.length) return found.docs
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return []
+}
+
+describe('the buyer', () => {
+  it('gives a new address an account with its consent, a confirmation and a receipt in German; the address is then taken', async () => {
+    const email = 'neu-kunde@example.com'
+    const paid = await buy({ email, locale: 'de', slots: 5, ipRegion: 'de-frankfurt', cardToken: await tokenFor('4242424242424242') })
+    expect(paid.body.status).toBe('paid')
+    const customer = (await payload.find({ collection: 'customers', where: { email: { equals: email } }, overrideAccess: true })).docs[0]!
+    expect(customer).toMatchObject({ locale: 'de', hasPassword: false, source: 'checkout', marketingConsent: true, marketingConsentWording: 'Ich möchte Marketing-E-Mails erhalten' })
+    expect(customer.marketingConsentAt).toBeTruthy()
+    const [confirmation] = await mailTo(email, 'confirm-address')
+    expect(confirmation).toMatchObject({ locale: 'de', subject: 'Bestätigen Sie Ihre E-Mail-Adresse' })
+    const receipts = await mailTo(email, 'receipt')
+    expect(receipts).toHaveLength(1)
+    expect(receipts[0]).toMatchObject({ locale: 'de', subject: 'Ihre Veilgate-Quittung' })
+    for (const part of ['Visa •••• 4242', '161,75', '30-Tage-Geld-zurück-Garantie', `/de/payment-success?hash=${paid.body.hash}`]) expect(receipts[0]!.text, part).toContain(part)
+    // A repeated fulfilment sends nothing again.
+    const { fulfil } = await import('@/services/checkout/fulfil')
+    await query(payload, `update orders set fulfilled_at = null where public_hash = $1`, [paid.body.hash])
+    await fulfil(payload, (await orderOf(paid.body.hash)).id, new Date())
+    expect(await mailTo(email, 'receipt')).toHaveLength(1)
+
+    const orders = async () => (await payload.count({ collection: 'orders', where: { email: { equals: email } }, overrideAccess: true })).totalDocs
+    const before = await orders()
+    expect((await buy({ email: 'Neu-Kunde@example.com', cardToken: await tokenFor('4242424242424242') })).body).toMatchObject({ statusCode: 409, code: 'ALREADY_IN_USE' })
+    expect(await orders()).toBe(before)
+    // Signed in as that customer: a second subscription of the same customer.
+    const token = await createSession(payload, customer.id, {})
+    const again = await callRoute(purchaseRoute, {
+      path: '/api/veilgate/purchase/url-with-email/',
+      body: { email, receiveMarketingEmails: false, plan: 'vpn-1m', paymentMethod: 'card', country: 'DE', locale: 'de', cardToken: await tokenFor('4242424242424242') },
+      headers: { 'idempotency-key': `signed-in-${Date.now()}`, 'x-auth-token': token },
+    })
+    expect(again.body.status).toBe('paid')
+    const subscriptions = (await payload.find({ collection: 'subscriptions', where: { customer: { equals: customer.id } }, sort: 'createdAt', overrideAccess: true })).docs
+    expect(subscriptions.map((subscription) => subscription.plan)).toEqual(['vpn-1y', 'vpn-1m'])
+  })
+
+  it('makes the account at once when a password is given, under the auth API’s rules, and never keeps the password', async () => {
+    const email = 'with-password@example.com'
+    const password = 'Checkout-Pass-2026'
+    expect((await buy({ email, password: 'short', terms: true, cardToken: 'x' })).body).toMatchObject({ statusCode: 400, code: 'PASSWORD_ASCII' })
+    expect((await buy({ email, password, cardToken: 'x' })).body).toMatchObject({ statusCode: 400, code: 'TERMS_AGREE' })
+    const declined = await buy({ email, password, terms: true, receiveMarketingEmails: false, cardToken: await tokenFor('4000000000000002') })
+    expect(declined.status).toBe(402)
+    const customer = (await payload.find({ collection: 'customers', where: { email: { equals: email } }, overrideAccess: true })).docs[0]!
+    expect(customer).toMatchObject({ hasPassword: true, source: 'checkout', state: 'notConfirmed', marketingConsent: false })
+    const order = await orderOf(declined.body.hash)
+    expect(typeof order.customer === 'object' ? order.customer?.id : order.customer).toBe(customer.id)
+    // An unpaid checkout account counts as unknown: the same address may buy again.
+    const paid = await buy({ email, password, terms: true, cardToken: await tokenFor('4242424242424242') })
+    expect(paid.body.status).toBe('paid')
+    expect((await payload.count({ collection: 'customers', where: { email: { equals: email } }, overrideAccess: true })).totalDocs).toBe(1)
+    expect(await mailTo(email, 'receipt')).toHaveLength(1)
+    captureEvents()
+    await drainWebhooks()
+    for (const table of ['orders', 'payment_attempts', 'idempotency_keys', 'payload_jobs', 'webhook_events', 'subscriptions']) {
+      const dump = await query<{ dump: string | null }>(payload, `select string_agg(t::text, '') as dump from (select * from ${table}) t`)
+      expect(dump[0]!.dump ?? '', table).not.toContain(password)
+    }
   })
 })

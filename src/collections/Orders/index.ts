@@ -53,6 +53,7 @@ export const Orders: CollectionConfig = {
     { name: 'idempotencyKey', type: 'text', required: true, unique: true, admin: { readOnly: true } },
     { name: 'expiresAt', type: 'date', required: true, admin: { readOnly: true } },
     { name: 'paidAt', type: 'date', admin: { readOnly: true } },
+    { name: 'emailsQueuedAt', type: 'date', admin: { readOnly: true, description: 'Receipt (and confirmation for a new account) queued, once' } },
     { name: 'fulfilledAt', type: 'date', index: true, admin: { readOnly: true, description: 'Subscription, account and e-mails made (once)' } },
     {
       name: 'failure',

@@ -1,6 +1,8 @@
 import { pbkdf2, randomBytes } from 'node:crypto'
 import { promisify } from 'node:util'
 import type { Payload, PayloadRequest } from 'payload'
+import { isLocaleCode } from '@/i18n/locales'
+import { loadMessages } from '@/i18n/messages'
 import { localizePath } from '@/i18n/paths'
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
@@ -59,7 +61,7 @@ async function inTransaction<T>(payload: Payload, work: (req: Partial<PayloadReq
 }
 
 /** Stores a one-time confirmation token and queues `confirm-address` with its link. */
-async function sendConfirmation(payload: Payload, customer: Customer, req?: Partial<PayloadRequest>): Promise<void> {
+export async function sendConfirmation(payload: Payload, customer: Customer, req?: Partial<PayloadRequest>): Promise<void> {
   const token = newToken()
   const at = now()
   await payload.create({
@@ -204,7 +206,7 @@ export async function register(payload: Payload, input: RegisterInput, meta: { u
  */
 export async function createPasswordlessCustomer(
   payload: Payload,
-  input: { email: string; locale?: string; timezone?: string; source: 'checkout' | 'admin' },
+  input: { email: string; locale?: string; timezone?: string; source: 'checkout' | 'admin'; consent?: Consent | null },
   req?: Partial<PayloadRequest>,
 ): Promise<Customer> {
   return payload.create({
@@ -219,8 +221,20 @@ export async function createPasswordlessCustomer(
       source: input.source,
       locale: (input.locale ?? 'en') as Customer['locale'],
       timezone: input.timezone ?? '+0000',
+      ...consentFields(input.consent),
     },
   })
+}
+
+/** Marketing consent as shown and given: the wording in the buyer's language, and when. */
+export type Consent = { granted: boolean; at: string; wording: string }
+export const consentFields = (consent: Consent | null | undefined) =>
+  consent ? { marketingConsent: consent.granted, ...(consent.granted ? { marketingConsentAt: consent.at, marketingConsentWording: consent.wording } : {}) } : {}
+
+/** The consent checkbox's text as the buyer saw it (`Checkout.marketingConsent` in their locale). */
+export async function consentWording(locale: string): Promise<string> {
+  const messages = (await loadMessages(isLocaleCode(locale) ? locale : 'en')) as { Checkout?: { marketingConsent?: string } }
+  return messages.Checkout?.marketingConsent ?? MARKETING_CONSENT_WORDING
 }
 
 /** `confirm/`: uses a confirmation token once and marks the address confirmed. */

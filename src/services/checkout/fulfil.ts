@@ -1,8 +1,9 @@
 import type { Payload } from 'payload'
 import type { Customer, Order, Subscription } from '@/payload-types'
-import { createPasswordlessCustomer, findCustomerByEmail } from '@/services/accounts/accounts'
+import { consentWording, createPasswordlessCustomer, findCustomerByEmail } from '@/services/accounts/accounts'
 import { isUniqueViolation, query } from '@/services/db'
 import { recordConversion } from '@/services/experiments/events'
+import { queuePurchaseEmails } from './receipt'
 import { subscriptionTerms } from './terms'
 
 /** The order's buyer: the customer it was made for, else the account of its e-mail, else a new one without a password. */
@@ -15,7 +16,8 @@ async function buyerOf(payload: Payload, order: Order): Promise<{ customer: Cust
   const existing = await findCustomerByEmail(payload, order.email)
   if (existing) return { customer: existing, created: false }
   try {
-    return { customer: await createPasswordlessCustomer(payload, { email: order.email, locale: order.locale, source: 'checkout' }), created: true }
+    const consent = { granted: Boolean(order.receiveMarketingEmails), at: order.createdAt, wording: await consentWording(order.locale) }
+    return { customer: await createPasswordlessCustomer(payload, { email: order.email, locale: order.locale, source: 'checkout', consent }), created: true }
   } catch (error) {
     // A concurrent fulfilment made it first.
     const again = await findCustomerByEmail(payload, order.email)
@@ -27,7 +29,8 @@ async function buyerOf(payload: Payload, order: Order): Promise<{ customer: Cust
 /**
  * What a paid order turns into, once per order however often it is asked (settle, a repeated
  * webhook, the sweeper after a crash): its buyer's account, one subscription (unique per order),
- * the experiment conversion, then `fulfilledAt` by compare-and-set. Every step is keyed by the
+ * the receipt (and the new account's confirmation), the experiment conversion, then
+ * `fulfilledAt` by compare-and-set. Every step is keyed by the
  * order's id, so a step repeated after a crash finds its work done.
  */
 export async function fulfil(payload: Payload, orderId: number, at: Date): Promise<boolean> {
@@ -72,6 +75,8 @@ export async function fulfil(payload: Payload, orderId: number, at: Date): Promi
     }
   }
 
+  const subscription = (await payload.find({ collection: 'subscriptions', where: { order: { equals: order.id } }, limit: 1, depth: 0, overrideAccess: true })).docs[0] ?? null
+  if (!order.emailsQueuedAt) await queuePurchaseEmails(payload, order, customer, subscription, at)
   await recordConversion(payload, { orderId: String(order.id), assignments: Array.isArray(order.experiments) ? (order.experiments as { experiment: string; variant: number }[]) : [] })
   const marked = await query<{ id: number }>(payload, `update orders set fulfilled_at = $2 where id = $1 and fulfilled_at is null returning id`, [order.id, at.toISOString()])
   return marked.length === 1

@@ -1,17 +1,22 @@
-import { createHash } from 'node:crypto'
+import { createHash, createHmac } from 'node:crypto'
 import type { Payload } from 'payload'
 import { z } from 'zod'
 import { isLocaleCode } from '@/i18n/locales'
 import { apiError } from '@/lib/http'
-import type { AddOn, PricePlan } from '@/payload-types'
+import { password } from '@/lib/validation/auth'
+import type { AddOn, Customer, PricePlan } from '@/payload-types'
+import { consentFields, consentWording, findCustomerByEmail } from '@/services/accounts/accounts'
+import { optionalSession } from '@/services/accounts/sessions'
 import { findPlan, monthlyPlanFor, regionFits, sold, toQuoteAddOn, toQuotePlan } from '@/services/catalog/catalog'
-import { checkBonusCode } from '@/services/catalog/codes'
+import { checkBonusCode, hasBought } from '@/services/catalog/codes'
+import { isUniqueViolation } from '@/services/db'
 import type { PaymentMethod } from '@/services/catalog/methods'
 import { addOnMultiplier, quote, type Quote, type QuoteBonus } from '@/services/catalog/pricing'
 import { experimentAssignments } from '@/services/experiments/assign'
 import { trafficTiers } from '@/services/order/selection'
 import type { StoredResponse } from './idempotency'
 import { providerFor } from './availability'
+import { requestHash } from './request-hash'
 import { reportSandboxOutcome } from './deliver'
 import { findOrderByHash, newPublicHash, PUBLIC_HASH, transition } from './orders'
 import { applyResult } from './outcome'
@@ -38,8 +43,8 @@ export const selectionFields = {
 export const purchaseBody = z
   .object({
     email: z.string({ error: 'REQUIRED' }).trim().min(1, 'REQUIRED').max(254, 'INVALID_EMAIL').pipe(z.email('INVALID_EMAIL')),
-    password: z.string().max(128).optional(),
-    terms: z.boolean().optional(),
+    password: password.optional(),
+    terms: z.boolean({ error: 'TERMS_AGREE' }).optional(),
     receiveMarketingEmails: z.boolean({ error: 'INVALID_INPUT' }).default(true),
     ...selectionFields,
     paymentMethod: z.literal('card', { error: 'INVALID_INPUT' }),
@@ -47,22 +52,13 @@ export const purchaseBody = z
     country: z.string({ error: 'REQUIRED' }).regex(/^[A-Z]{2}$/, 'INVALID_INPUT'),
     locale: z.string({ error: 'INVALID_INPUT' }).refine(isLocaleCode, 'INVALID_INPUT'),
   })
+  // A password makes the account now, under the auth API's rules: the terms must be agreed to.
+  .refine((body) => body.password === undefined || body.terms === true, { message: 'TERMS_AGREE', path: ['terms'] })
   .refine((body) => !(body.region && body.ipRegion), { message: 'INVALID_INPUT', path: ['ipRegion'] })
   .refine((body) => Boolean(body.server) === Boolean(body.region), { message: 'INVALID_INPUT', path: ['region'] })
 
 export type PurchaseBody = z.infer<typeof purchaseBody>
 export type Selected = z.infer<z.ZodObject<typeof selectionFields>> & { method?: PaymentMethod; email?: string }
-
-/** A stable hash of a request's meaning (sorted keys), to tell a replay from a different body. */
-export function requestHash(value: unknown): string {
-  const canonical = (input: unknown): unknown =>
-    Array.isArray(input)
-      ? input.map(canonical)
-      : input && typeof input === 'object'
-        ? Object.fromEntries(Object.keys(input).sort().map((key) => [key, canonical((input as Record<string, unknown>)[key])]))
-        : input
-  return createHash('sha256').update(JSON.stringify(canonical(value))).digest('hex')
-}
 
 export type Priced = { plan: PricePlan; addOns: { addOn: AddOn; region: string | null }[]; bonus: QuoteBonus | null; quote: Quote }
 
@@ -105,6 +101,46 @@ export async function priceSelection(payload: Payload, selected: Selected, now: 
   return { plan, addOns, bonus, quote: result }
 }
 
+/**
+ * Who buys, decided before anything is charged: the signed-in customer (`X-Auth-Token`); else the
+ * address's account, unless it is taken (an account that is not an unpaid checkout one → 409
+ * ALREADY_IN_USE); with a password, that account is made (or the unpaid one given it) now, not
+ * confirmed; without one, the account is made when the order is paid (null here).
+ */
+export async function buyerFor(payload: Payload, input: PurchaseBody, headers: Headers, at: Date): Promise<number | null> {
+  const consent = { granted: input.receiveMarketingEmails, at: at.toISOString(), wording: await consentWording(input.locale) }
+  const signedIn = await optionalSession(payload, headers)
+  if (signedIn) {
+    if (input.receiveMarketingEmails && !signedIn.customer.marketingConsent) {
+      await payload.update({ collection: 'customers', id: signedIn.customer.id, data: consentFields(consent), overrideAccess: true, depth: 0 })
+    }
+    return signedIn.customer.id
+  }
+  const email = input.email.toLowerCase()
+  const known = await findCustomerByEmail(payload, email)
+  const unpaidCheckoutAccount = known?.source === 'checkout' && !(await hasBought(payload, { customerId: known.id, email }))
+  if (known && !unpaidCheckoutAccount) throw apiError('ALREADY_IN_USE', 'email')
+  if (input.password === undefined) return known?.id ?? null
+  const data = { password: input.password, hasPassword: true, locale: input.locale as Customer['locale'], ...consentFields(consent) }
+  if (known) {
+    await payload.update({ collection: 'customers', id: known.id, data, overrideAccess: true, depth: 0 })
+    return known.id
+  }
+  try {
+    return (await payload.create({ collection: 'customers', data: { ...data, email, state: 'notConfirmed', source: 'checkout', timezone: '+0000' }, overrideAccess: true, depth: 0 })).id
+  } catch (error) {
+    // Two first purchases with one address at once: the second finds it taken.
+    if (isUniqueViolation(error)) throw apiError('ALREADY_IN_USE', 'email')
+    throw error
+  }
+}
+
+/** A request's hash for idempotency, with the password replaced by a keyed hash of it (never kept, not even hashed plainly). */
+export function purchaseHash(secret: string, input: PurchaseBody): string {
+  const { password: chosen, ...rest } = input
+  return requestHash({ ...rest, password: chosen === undefined ? null : createHmac('sha256', secret).update(`purchase-password:${chosen}`).digest('hex') })
+}
+
 /** What a buyer's browser is told after a submit (paid, needs 3-D Secure, or declined). */
 export async function purchaseCard(payload: Payload, input: PurchaseBody, request: Request, at: Date): Promise<StoredResponse> {
   const provider = providerFor(payload, 'card')
@@ -114,6 +150,7 @@ export async function purchaseCard(payload: Payload, input: PurchaseBody, reques
   // A token serves one order's attempts (a retry brings a new token or the same order's hash).
   if (used.totalDocs) throw apiError('INVALID_INPUT', 'cardToken')
   const priced = await priceSelection(payload, { ...input, method: 'card' }, at)
+  const customer = await buyerFor(payload, input, request.headers, at)
   const hash = newPublicHash()
   const order = await payload.create({
     collection: 'orders',
@@ -140,6 +177,7 @@ export async function purchaseCard(payload: Payload, input: PurchaseBody, reques
       method: 'card',
       provider: provider.id,
       autoRenew: priced.quote.autoRenew,
+      customer,
       email: input.email.toLowerCase(),
       receiveMarketingEmails: input.receiveMarketingEmails,
       country: input.country,

@@ -10,6 +10,14 @@ const samples: { [K in TemplateName]: TemplateData[K] } = {
   'password-reset': { url: '/reset-password?token=rs-77', minutes: 60 },
   'lockout-notice': { url: '/forgot-password?from=lockout', until: '2026-11-24T18:30:00Z' },
   'password-changed': { at: '2026-11-24T09:05:00Z', url: '/forgot-password?from=changed' },
+  receipt: {
+    plan: 'VPN, 1 year',
+    addOns: ['5 device slots', 'Static IP'],
+    total: '$161.75',
+    card: { brand: 'Visa', last4: '4242' },
+    renewal: { at: '2027-11-24T09:05:00Z', price: '$161.75' },
+    url: '/payment-success?hash=abc',
+  },
 }
 
 /** What each variable must look like in the message (links absolute, dates in the customer's zone). */
@@ -19,6 +27,7 @@ const expected: Record<TemplateName, (locale: string) => string[]> = {
   'password-reset': () => ['http://localhost:3000/reset-password?token=rs-77', '60'],
   'lockout-notice': () => ['http://localhost:3000/forgot-password?from=lockout', '(UTC+02:00)'],
   'password-changed': () => ['http://localhost:3000/forgot-password?from=changed', '(UTC+02:00)'],
+  receipt: () => ['http://localhost:3000/payment-success?hash=abc', 'VPN, 1 year', '5 device slots, Static IP', '$161.75', 'Visa •••• 4242', '(UTC+02:00)'],
 }
 
 const decode = (html: string) => html.replace(/&amp;/g, '&')
@@ -109,5 +118,28 @@ describe('e-mail templates', () => {
         expect(placeholders(value), `${file} ${key} placeholders`).toEqual(placeholders(lookup(englishTree, key)))
       }
     }
+  })
+})
+
+describe('the receipt', () => {
+  const data: TemplateData['receipt'] = { plan: 'Lifetime', addOns: [], total: '$199.00', card: { brand: 'Mastercard', last4: '4444' }, renewal: null, url: '/payment-success?hash=h1' }
+  const cases: [string, string[]][] = [
+    ['en', ['Your Veilgate receipt', 'Plan: Lifetime', 'Total paid: $199.00', 'Paid with Mastercard •••• 4444', 'One-time payment: it does not renew.', 'You are covered by our 30-day money-back guarantee.']],
+    ['de', ['Ihre Veilgate-Quittung', 'Tarif: Lifetime', 'Bezahlt insgesamt: $199.00', 'Bezahlt mit Mastercard •••• 4444', 'Einmalige Zahlung: keine Verlängerung.', '30-Tage-Geld-zurück-Garantie']],
+    ['ar', ['إيصال Veilgate الخاص بك', 'الخطة: Lifetime', 'تم الدفع باستخدام Mastercard •••• 4444', 'دفعة لمرة واحدة: لا تتجدد.', 'ضمان استرداد الأموال لمدة 30 يومًا']],
+  ]
+  for (const [locale, parts] of cases) {
+    it(`says plan, total, card, one-time and the guarantee in ${locale}`, async () => {
+      const mail = await renderEmail('receipt', data, { locale, timezone: '+0000' })
+      expect(mail.subject).toBe(parts[0])
+      for (const part of parts.slice(1)) expect(mail.text, part).toContain(part)
+      expect(mail.text).not.toContain('Add-ons')
+      if (locale === 'ar') expect(mail.html).toContain('dir="rtl"')
+    })
+  }
+
+  it('names the renewal date and price when the plan renews', async () => {
+    const mail = await renderEmail('receipt', { ...data, renewal: { at: '2027-11-24T09:05:00Z', price: '$101.87' } }, { locale: 'en', timezone: '+0000' })
+    expect(mail.text).toContain('It renews automatically on November 24, 2027 at 9:05 AM (UTC+00:00) for $101.87.')
   })
 })

@@ -9,6 +9,16 @@ export type TemplateData = {
   'password-reset': { url: string; minutes: number }
   'lockout-notice': { url: string; until: Date | string }
   'password-changed': { at: Date | string; url: string }
+  receipt: {
+    plan: string
+    addOns: string[]
+    total: string
+    /** The card, when one paid: brand as printed (Visa) and its last four digits. */
+    card: { brand: string; last4: string } | null
+    /** The next automatic charge, or null for a one-time payment. */
+    renewal: { at: Date | string; price: string } | null
+    url: string
+  }
 }
 
 export type TemplateName = keyof TemplateData
@@ -62,12 +72,30 @@ const passwordChanged: Compose<'password-changed'> = (data, { t, locale, timezon
   ...commonLines(t),
 })
 
+const receipt: Compose<'receipt'> = (data, { t, locale, timezone }) => ({
+  subject: t('receipt.subject'),
+  heading: t('receipt.heading'),
+  paragraphs: [
+    t('receipt.body'),
+    t('receipt.plan', { plan: data.plan }),
+    ...(data.addOns.length ? [t('receipt.addOns', { addOns: data.addOns.join(', ') })] : []),
+    t('receipt.total', { total: data.total }),
+    ...(data.card ? [t('receipt.card', { brand: data.card.brand, last4: data.card.last4 })] : []),
+    data.renewal ? t('receipt.renews', { date: formatDate(data.renewal.at, locale, timezone), price: data.renewal.price }) : t('receipt.oneTime'),
+    t('receipt.guarantee'),
+  ],
+  action: { label: t('receipt.button'), url: siteLink(data.url) },
+  reason: t('receipt.reason'),
+  ...commonLines(t),
+})
+
 export const templates: { [K in TemplateName]: Compose<K> } = {
   'confirm-address': confirmAddress,
   'fast-login': fastLogin,
   'password-reset': passwordReset,
   'lockout-notice': lockoutNotice,
   'password-changed': passwordChanged,
+  receipt,
 }
 
 /** The variables each template needs, checked at run time too (data can come from JSON). */
@@ -77,6 +105,7 @@ export const templateVariables: { [K in TemplateName]: readonly (keyof TemplateD
   'password-reset': ['url', 'minutes'],
   'lockout-notice': ['url', 'until'],
   'password-changed': ['at', 'url'],
+  receipt: ['plan', 'addOns', 'total', 'url'],
 }
 
 export const templateNames = Object.keys(templates) as TemplateName[]

@@ -2,7 +2,8 @@ import { now } from '@/lib/clock'
 import { apiError, bodyOf, handler, json } from '@/lib/http'
 import { paymentsAvailable } from '@/services/checkout/availability'
 import { withIdempotency } from '@/services/checkout/idempotency'
-import { purchaseBody, purchaseCard, requestHash, retryBody, retryCard } from '@/services/checkout/purchase'
+import { purchaseBody, purchaseCard, purchaseHash, retryBody, retryCard } from '@/services/checkout/purchase'
+import { requestHash } from '@/services/checkout/request-hash'
 import { payloadClient } from '@/services/content/payload'
 
 /**
@@ -27,6 +28,6 @@ export const POST = handler(async (request) => {
     return json(answer.body, { status: answer.status })
   }
   const input = purchaseBody.parse(raw)
-  const answer = await withIdempotency(payload, { scope: 'purchase', key, hash: requestHash(input), now: at }, () => purchaseCard(payload, input, request, at))
+  const answer = await withIdempotency(payload, { scope: 'purchase', key, hash: purchaseHash(payload.secret, input), now: at }, () => purchaseCard(payload, input, request, at))
   return json(answer.body, { status: answer.status })
 })

@@ -1,0 +1,46 @@
+import type { Payload, PayloadRequest } from 'payload'
+import type { Customer, Order, Subscription } from '@/payload-types'
+import { sendConfirmation, siteUrl } from '@/services/accounts/accounts'
+import { inTransaction, sql } from '@/services/db'
+import { sendEmail } from '@/services/email/send'
+import type { TemplateData } from '@/services/email/templates'
+import { emailLocale } from '@/services/email/templates/content'
+
+const brands: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' }
+
+/** US cents as the buyer's language writes dollars. */
+export const money = (cents: number, locale: string) => new Intl.NumberFormat(emailLocale(locale).tag, { style: 'currency', currency: 'USD' }).format(cents / 100)
+
+/** What the receipt says: plan and add-ons by their titles in the buyer's language, the total, the card, the renewal. */
+export async function receiptData(payload: Payload, order: Order, subscription: Pick<Subscription, 'autoRenew' | 'nextRenewal'> | null, locale: string): Promise<TemplateData['receipt']> {
+  const titleOf = async (collection: 'price-plans' | 'add-ons', purchaseId: string) =>
+    (await payload.find({ collection, where: { purchaseId: { equals: purchaseId } }, locale: locale as 'en', limit: 1, depth: 0, overrideAccess: true })).docs[0]?.title ?? purchaseId
+  const addOns: string[] = []
+  for (const line of order.lines ?? []) if (line.kind === 'add-on') addOns.push(await titleOf('add-ons', line.purchaseId))
+  const paying = (await payload.find({ collection: 'payment-attempts', where: { and: [{ order: { equals: order.id } }, { status: { equals: 'succeeded' } }] }, sort: '-number', limit: 1, depth: 0, overrideAccess: true })).docs[0]
+  const renewal = subscription?.autoRenew && subscription.nextRenewal?.at && typeof subscription.nextRenewal.amount === 'number' ? { at: subscription.nextRenewal.at, price: money(subscription.nextRenewal.amount, locale) } : null
+  return {
+    plan: await titleOf('price-plans', order.plan),
+    addOns,
+    total: money(order.total, locale),
+    card: paying?.brand && paying.last4 ? { brand: brands[paying.brand] ?? paying.brand, last4: paying.last4 } : null,
+    renewal,
+    url: siteUrl(locale, '/payment-success', { hash: order.publicHash }),
+  }
+}
+
+/**
+ * The purchase's e-mails, once per order: the receipt, and for an account the purchase made the
+ * confirmation of its address. The order's `emailsQueuedAt` (compare-and-set) and the queued jobs
+ * commit together, so a repeat finds them sent and a crash leaves them unsent, to be retried.
+ */
+export async function queuePurchaseEmails(payload: Payload, order: Order, customer: Customer, subscription: Pick<Subscription, 'autoRenew' | 'nextRenewal'> | null, at: Date): Promise<boolean> {
+  const data = await receiptData(payload, order, subscription, customer.locale)
+  return inTransaction(payload, async ({ req, run }) => {
+    const claimed = await run(sql`update orders set emails_queued_at = ${at.toISOString()} where id = ${order.id} and emails_queued_at is null returning id`)
+    if (!claimed.length) return false
+    if (customer.state === 'notConfirmed' && !customer.confirmSentAt) await sendConfirmation(payload, customer, req)
+    await sendEmail({ template: 'receipt', to: customer.email, locale: customer.locale, timezone: customer.timezone, data }, { payload, req: req as PayloadRequest })
+    return true
+  })
+}
