@@ -113,8 +113,9 @@ export default adminsOnlyByDefault(buildConfig({
     // Messages queued before a stop go out now, not at the next minute.
     await releaseStuckJobs(payload)
     void runEmailQueue(payload)
-    // Unpaid orders past their 24 hours expire; day-old idempotency keys go.
-    startCheckoutSweeper(payload, now)
+    // Unpaid orders past their 24 hours expire, day-old idempotency keys go, interrupted
+    // fulfilments finish: in the web server only (not in one-off commands).
+    if (process.env.NEXT_RUNTIME === 'nodejs') startCheckoutSweeper(payload, now)
   },
   // Runs scheduled publishing (and other queued jobs) every minute inside the server process.
   jobs: {

@@ -68,6 +68,8 @@ const schema = z.object({
   API_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /** The sender of every message, `Name <address>` or a bare address. */
   EMAIL_FROM: z.string().min(3).default('Veilgate <no-reply@veilgate.com>'),
+  /** Against card testing: tokenize and purchase requests per client address and minute, each (0: no limit). */
+  CHECKOUT_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(20),
   /** Who takes card payments: the offline sandbox processor (default) or Stripe. */
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   /** The sandbox in production: `auto` (only on a loopback SITE_URL), `on` or `off`. */

@@ -179,7 +179,7 @@ describe('url-with-email/: keys, input and availability', () => {
 
 describe('retry, url/, cost/ and new customers', () => {
   it('retries a declined order on the same hash with a new key, once, and refuses what cannot be retried', async () => {
-    const declined = await buy(order({ email: 'retry@example.com', cardToken: await tokenFor('4000000000000002') }))
+    const declined = await buy(order({ email: 'purchase-retry@example.com', cardToken: await tokenFor('4000000000000002') }))
     expect(declined.status).toBe(402)
     const hash = String(declined.body.hash)
     const retryToken = await tokenFor('4242424242424242')
@@ -414,6 +414,39 @@ describe('Stripe behind PAYMENTS_PROVIDER=stripe', () => {
       expect((await buy(order({ cardToken: 'pm_card_visa' }))).body).toMatchObject({ statusCode: 503, code: 'SERVER_MAINTENANCE' })
     } finally {
       setEnv({ STRIPE_SECRET_KEY: 'sk_test_fake0123456789' })
+    }
+  })
+})
+
+describe('against card testing', () => {
+  it('answers the 21st quick tokenize or purchase from one address 429 with Retry-After', async () => {
+    const tokens = await Promise.all(Array.from({ length: 21 }, () => tokenFor('4242424242424242')))
+    setEnv({ CHECKOUT_RATE_LIMIT: '20' })
+    try {
+      const address = `198.51.100.${10 + Math.floor(Math.random() * 200)}`
+      const send = (cardToken: string) =>
+        purchaseRoute(
+          new Request('http://localhost:3000/api/veilgate/purchase/url-with-email/', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'idempotency-key': `limit-${cardToken.slice(-12)}`, 'x-forwarded-for': address },
+            body: JSON.stringify(order({ cardToken })),
+          }),
+          {} as never,
+        )
+      for (const token of tokens.slice(0, 20)) expect((await send(token)).status).toBe(200)
+      const refused = await send(tokens[20]!)
+      expect(refused.status).toBe(429)
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(await refused.json()).toMatchObject({ statusCode: 429, code: 'TOO_MANY_REQUESTS' })
+      const tokenize = () =>
+        tokenizeRoute(
+          new Request('http://localhost:3000/api/payments/sandbox/tokenize', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify({ number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123' }) }),
+          {} as never,
+        )
+      for (let i = 0; i < 20; i++) expect((await tokenize()).status).toBe(200)
+      expect((await tokenize()).status).toBe(429)
+    } finally {
+      setEnv({ CHECKOUT_RATE_LIMIT: '100000' })
     }
   })
 })

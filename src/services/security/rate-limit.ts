@@ -33,7 +33,7 @@ export function createLimiter(store: LimiterStore, name: string, limit: Limit): 
 
 const limiters = new Map<string, RateLimiterAbstract>()
 
-function sharedLimiter(payload: Payload, name: 'ip' | 'account', limit: Limit): RateLimiterAbstract {
+function sharedLimiter(payload: Payload, name: 'ip' | 'account' | 'checkout', limit: Limit): RateLimiterAbstract {
   const client = redis()
   const key = `${client ? 'redis' : 'postgres'}:${name}:${limit.points}/${limit.seconds}`
   let found = limiters.get(key)
@@ -75,4 +75,15 @@ export async function limit(request: Request, endpoint: string, account?: string
   }
   await consume(sharedLimiter(payload, 'ip', settings.RATE_LIMIT_IP), `${endpoint}:${rateLimitKey(clientAddress(request.headers))}`)
   if (account) await consume(sharedLimiter(payload, 'account', settings.RATE_LIMIT_ACCOUNT), `${endpoint}:${account.trim().toLowerCase()}`)
+}
+
+/**
+ * Against card testing: one `tokenize` or `purchase` request against the client's address,
+ * CHECKOUT_RATE_LIMIT a minute for each (default 20; 0 turns it off). Over it: 429 with Retry-After.
+ */
+export async function limitCheckout(request: Request, endpoint: 'tokenize' | 'purchase'): Promise<void> {
+  const perMinute = env().CHECKOUT_RATE_LIMIT
+  if (!perMinute) return
+  const payload = await payloadClient()
+  await consume(sharedLimiter(payload, 'checkout', { points: perMinute, seconds: 60 }), `${endpoint}:${rateLimitKey(clientAddress(request.headers))}`)
 }

@@ -4,7 +4,7 @@ import { apiError, AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http
 import { sandboxAvailable } from '@/services/checkout/availability'
 import { tokenize } from '@/services/checkout/sandbox'
 import { payloadClient } from '@/services/content/payload'
-import { limit } from '@/services/security/rate-limit'
+import { limitCheckout } from '@/services/security/rate-limit'
 
 const body = z.object({
   number: z.string({ error: 'INCORRECT_NUMBER' }).max(30, 'INCORRECT_NUMBER'),
@@ -23,7 +23,7 @@ const body = z.object({
  */
 export const POST = handler(async (request) => {
   if (!sandboxAvailable()) throw apiError('SERVER_MAINTENANCE')
-  await limit(request, 'sandbox-tokenize')
+  await limitCheckout(request, 'tokenize')
   const input = body.parse(await bodyOf(request, AUTH_MAX_BODY_BYTES))
   const payload = await payloadClient()
   const result = tokenize(payload.secret, input, now())

@@ -5,6 +5,7 @@ import { withIdempotency } from '@/services/checkout/idempotency'
 import { purchaseBody, purchaseCard, purchaseHash, retryBody, retryCard } from '@/services/checkout/purchase'
 import { requestHash } from '@/services/checkout/request-hash'
 import { payloadClient } from '@/services/content/payload'
+import { limitCheckout } from '@/services/security/rate-limit'
 
 /**
  * POST (header Idempotency-Key) { email, receiveMarketingEmails, plan, slots?, server?, region?,
@@ -16,6 +17,7 @@ import { payloadClient } from '@/services/content/payload'
  */
 export const POST = handler(async (request) => {
   if (!paymentsAvailable()) throw apiError('SERVER_MAINTENANCE')
+  await limitCheckout(request, 'purchase')
   const key = request.headers.get('idempotency-key')?.trim()
   if (!key || key.length > 255) throw apiError('REQUIRED', 'Idempotency-Key')
   const raw = await bodyOf(request)
