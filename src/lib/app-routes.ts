@@ -5,7 +5,10 @@
 export const pickerViews = ['pickup', 'pickup-b', 'pickup-c', 'pickup-d', 'pickup-e'] as const
 export type PickerView = (typeof pickerViews)[number]
 
-export const appRoutes: readonly string[] = [...pickerViews.map((view) => `/order/${view}`)]
+export const appRoutes: readonly string[] = [...pickerViews.map((view) => `/order/${view}`), '/order/checkout', '/payment-success']
+
+/** App routes rendered at every request (their CSP carries a nonce instead of the cached pages' hashes). */
+export const perRequestRoutes: readonly string[] = ['/search', '/payment-success']
 
 /** `path` without its locale prefix and without a trailing slash. */
 export const isAppRoute = (path: string) => appRoutes.includes(path.length > 1 ? path.replace(/\/+$/, '') : path)

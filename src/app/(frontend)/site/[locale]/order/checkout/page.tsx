@@ -1,0 +1,66 @@
+import type { Metadata } from 'next'
+import { getTranslations, setRequestLocale } from 'next-intl/server'
+import { Checkout, type CheckoutTexts } from '@/components/order/Checkout.client'
+import { SiteShell } from '@/components/layout/SiteShell'
+import { defaultLocale, getLocale, isLocaleCode, locales } from '@/i18n/locales'
+import { now } from '@/lib/clock'
+import { pageMetadata } from '@/lib/seo'
+import { sold } from '@/services/catalog/catalog'
+import { payloadClient } from '@/services/content/payload'
+import { pickerData } from '@/services/order/picker'
+
+type Props = { params: Promise<{ locale: string }> }
+
+// One render per locale, then served from the cache; the island reads the selection from the URL.
+export const revalidate = 3600
+export const dynamicParams = true
+export function generateStaticParams() {
+  return []
+}
+
+const localeOf = async (params: Props['params']) => {
+  const { locale } = await params
+  return isLocaleCode(locale) ? locale : defaultLocale
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const locale = await localeOf(params)
+  const t = await getTranslations({ locale, namespace: 'Checkout' })
+  return pageMetadata({ locale, path: '/order/checkout', title: t('heading'), description: t('noSpam'), noIndex: true, translated: locales.map((entry) => entry.code) })
+}
+
+/** A country's ISO code for a locale's region (`de-DE` → DE), for the country select's first choice. */
+const regionOf = (tag: string) => /-([A-Z]{2})$/.exec(tag)?.[1] ?? 'US'
+
+export default async function CheckoutRoute({ params }: Props) {
+  const locale = await localeOf(params)
+  setRequestLocale(locale)
+  const [t, blocks] = await Promise.all([getTranslations('Checkout'), getTranslations('Blocks')])
+  const payload = await payloadClient()
+  const [plans, addOns] = await Promise.all([
+    payload.find({ collection: 'price-plans', where: sold, depth: 0, limit: 200, pagination: false, select: { purchaseId: true } }),
+    payload.find({ collection: 'add-ons', where: sold, locale: locale as never, depth: 0, limit: 200, pagination: false, select: { purchaseId: true, title: true } }),
+  ])
+  const data = await pickerData(payload, { planIds: plans.docs.map((plan) => plan.purchaseId), locale, now: now(), t: blocks })
+  const tag = getLocale(locale).tag
+  const names = new Intl.DisplayNames([tag], { type: 'region' })
+  const collator = new Intl.Collator(tag)
+  // Every ISO 3166 alpha-2 code that Intl names.
+  const codes: string[] = []
+  for (let a = 65; a <= 90; a++) for (let b = 65; b <= 90; b++) codes.push(String.fromCharCode(a, b))
+  const countries = codes
+    .map((code) => ({ code, name: names.of(code) ?? code }))
+    .filter((entry) => entry.name !== entry.code && !/^(?:Unknown|[A-Z]{2})$/.test(entry.name) && !['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ', 'AA'].includes(entry.code) && !/^X[A-Z]$/.test(entry.code))
+    .sort((x, y) => collator.compare(x.name, y.name))
+  const keys = ['summaryHeading', 'changePlan', 'total', 'renews', 'oneTime', 'emailLabel', 'invalidEmail', 'required', 'marketingConsent', 'noSpam', 'methodLegend', 'methodCard', 'cardLegend', 'cardName', 'cardNumber', 'cardExpiry', 'cardCvc', 'country', 'address', 'city', 'postalCode', 'pay', 'paying', 'hintEmailAndMethod', 'hintEmailAndCard', 'hintEmail', 'hintMethod', 'hintCard', 'hintEmailOptional'] as const
+  const texts = Object.fromEntries(keys.map((key) => [key, key === 'renews' ? t(key, { price: '{price}', date: '{date}' }) : key === 'pay' ? t(key, { total: '{total}' }) : t(key)])) as Omit<CheckoutTexts, 'addOnLabels'>
+  const addOnLabels = Object.fromEntries(addOns.docs.map((addOn) => [addOn.purchaseId, addOn.title]))
+  return (
+    <SiteShell locale={locale} path="/order/checkout">
+      <section className="container-site py-12">
+        <h1 className="text-4xl font-extrabold tracking-tight">{t('heading')}</h1>
+        <Checkout locale={locale} data={data} texts={{ ...texts, addOnLabels }} countries={countries} defaultCountry={regionOf(tag)} />
+      </section>
+    </SiteShell>
+  )
+}

@@ -1,0 +1,121 @@
+import type { Metadata } from 'next'
+import { getTranslations, setRequestLocale } from 'next-intl/server'
+import { SiteShell } from '@/components/layout/SiteShell'
+import { PaymentStatus } from '@/components/order/PaymentStatus.client'
+import { defaultLocale, getLocale, isLocaleCode } from '@/i18n/locales'
+import { localizePath } from '@/i18n/paths'
+import { findOrderByHash, PUBLIC_HASH } from '@/services/checkout/orders'
+import { payloadClient } from '@/services/content/payload'
+import { maskEmail } from '@/services/order/checkout-rules'
+
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }
+
+// An order's own page: read at every request, never cached, never indexed.
+export const dynamic = 'force-dynamic'
+
+export const metadata: Metadata = { robots: { index: false, follow: false } }
+
+const pending = new Set(['pending', 'processing', 'requires_action', 'awaiting_provider'])
+
+export default async function PaymentSuccessRoute({ params, searchParams }: Props) {
+  const { locale: raw } = await params
+  const locale = isLocaleCode(raw) ? raw : defaultLocale
+  setRequestLocale(locale)
+  const t = await getTranslations('Checkout')
+  const query = await searchParams
+  const hash = typeof query.hash === 'string' && PUBLIC_HASH.test(query.hash) ? query.hash : null
+  const payload = await payloadClient()
+  const order = hash ? await findOrderByHash(payload, hash) : null
+  if (!order) {
+    return (
+      <SiteShell locale={locale} path="/payment-success">
+        <section className="container-site py-16">
+          <h1 className="text-3xl font-extrabold">{t('orderNotFound')}</h1>
+          <a href={localizePath(locale, '/order/pickup')} className="mt-6 inline-block underline">
+            {t('changePlan')}
+          </a>
+        </section>
+      </SiteShell>
+    )
+  }
+  const tag = getLocale(locale).tag
+  const money = new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD' })
+  const dates = new Intl.DateTimeFormat(tag, { dateStyle: 'long' })
+  const titles = async (collection: 'price-plans' | 'add-ons', ids: string[]) =>
+    ids.length
+      ? Object.fromEntries(
+          (await payload.find({ collection, where: { purchaseId: { in: ids } }, locale: locale as never, depth: 0, limit: ids.length, pagination: false, overrideAccess: true })).docs.map((doc) => [doc.purchaseId, doc.title]),
+        )
+      : {}
+  const addOnIds = (order.lines ?? []).filter((line) => line.kind === 'add-on').map((line) => line.purchaseId)
+  const [planTitles, addOnTitles, attempt] = await Promise.all([
+    titles('price-plans', [order.plan]),
+    titles('add-ons', addOnIds),
+    payload.find({ collection: 'payment-attempts', where: { order: { equals: order.id } }, sort: '-number', limit: 1, depth: 0, overrideAccess: true }).then((found) => found.docs[0]),
+  ])
+  const quote = (order.quote ?? {}) as { renewal?: { cost: number; at: string } | null }
+  const status = order.status === 'paid' || order.status === 'refunded' ? 'statusPaid' : pending.has(order.status) ? 'statusPending' : order.status === 'expired' ? 'statusExpired' : 'statusFailed'
+  const heading = status === 'statusPaid' ? t('successHeading') : status === 'statusPending' ? t('pendingHeading') : t('failedHeading')
+  const card = attempt?.brand && attempt.last4 ? ` · ${attempt.brand.toUpperCase()} •••• ${attempt.last4}` : ''
+  return (
+    <SiteShell locale={locale} path="/payment-success">
+      <section className="container-site max-w-3xl py-12">
+        <h1 className="text-4xl font-extrabold tracking-tight">{heading}</h1>
+        <p className="mt-3 text-lg text-muted">{t('receiptTo', { email: maskEmail(order.email) })}</p>
+        <dl className="mt-8 grid gap-3 rounded-xl border border-line p-6">
+          <div className="flex justify-between gap-4">
+            <dt>{planTitles[order.plan] ?? order.plan}</dt>
+            <dd>{money.format((order.lines?.find((line) => line.kind === 'plan')?.amount ?? 0) / 100)}</dd>
+          </div>
+          {(order.lines ?? [])
+            .filter((line) => line.kind === 'add-on')
+            .map((line) => (
+              <div key={line.purchaseId} className="flex justify-between gap-4">
+                <dt>
+                  {addOnTitles[line.purchaseId] ?? line.purchaseId}
+                  {line.region ? ` · ${line.region}` : ''}
+                </dt>
+                <dd>{money.format(line.amount / 100)}</dd>
+              </div>
+            ))}
+          <div className="flex justify-between gap-4 border-t border-line pt-3 font-bold">
+            <dt>{t('total')}</dt>
+            <dd>{money.format(order.total / 100)}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt>{t('methodLabel')}</dt>
+            <dd>
+              {t('methodCard')}
+              {card}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt>{t('statusLabel')}</dt>
+            <dd>
+              <PaymentStatus hash={order.publicHash} label={t(status)} pending={status === 'statusPending'} />
+            </dd>
+          </div>
+        </dl>
+        <p className="mt-4 text-sm text-muted">
+          {order.autoRenew && quote.renewal ? t('renews', { price: money.format(quote.renewal.cost / 100), date: dates.format(new Date(quote.renewal.at)) }) : t('oneTime')}
+        </p>
+        <div className="mt-8 flex flex-wrap gap-4">
+          {status === 'statusFailed' ? (
+            <a href={`${localizePath(locale, '/order/checkout')}?plan=${encodeURIComponent(order.plan)}`} className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white">
+              {t('backToCheckout')}
+            </a>
+          ) : (
+            <>
+              <a href={localizePath(locale, '/my-account')} className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white">
+                {t('myAccount')}
+              </a>
+              <a href={localizePath(locale, '/downloads')} className="rounded-md border border-line px-5 py-2.5 font-semibold">
+                {t('downloads')}
+              </a>
+            </>
+          )}
+        </div>
+      </section>
+    </SiteShell>
+  )
+}

@@ -1,0 +1,370 @@
+'use client'
+
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { localizePath } from '@/i18n/paths'
+import type { PickerData } from '@/services/order/picker'
+import { cardComplete, formatCardNumber, formatExpiry, parseExpiry, payHint, type CardFields, type HintKey } from '@/services/order/checkout-rules'
+import { looksLikeEmail } from '@/services/order/purchase-state'
+import { chosenAddOns, parseSelection, selectionParams } from '@/services/order/selection'
+
+export type CheckoutTexts = Record<
+  | 'summaryHeading' | 'changePlan' | 'total' | 'renews' | 'oneTime' | 'emailLabel' | 'invalidEmail' | 'required' | 'marketingConsent' | 'noSpam'
+  | 'methodLegend' | 'methodCard' | 'cardLegend' | 'cardName' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'country' | 'address' | 'city' | 'postalCode'
+  | 'pay' | 'paying' | HintKey,
+  string
+> & { addOnLabels: Record<string, string> }
+
+type Props = {
+  locale: string
+  data: PickerData
+  texts: CheckoutTexts
+  countries: { code: string; name: string }[]
+  defaultCountry: string
+}
+
+type Field = 'email' | 'name' | 'number' | 'expiry' | 'cvc' | 'country' | 'postalCode' | 'method'
+type Quote = { total: number; renewal: { cost: number; at: string } | null }
+
+const STORAGE_KEY = 'veilgate:checkout'
+/** When the card processor's script loads by itself after checkout appears (spec section 9). */
+const CARD_SCRIPT_DELAY_MS = 1700
+
+const subscribeToUrl = (notify: () => void) => {
+  window.addEventListener('popstate', notify)
+  return () => window.removeEventListener('popstate', notify)
+}
+
+let cardScript: Promise<typeof import('./sandbox-card')> | null = null
+/** The card processor's script, loaded once, on demand. */
+const loadCardScript = () => (cardScript ??= import('./sandbox-card'))
+
+const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`)
+
+/**
+ * Checkout's island: the order summary from the URL's selection (priced by `purchase/cost/`),
+ * e-mail and consent, the payment method, the card fields, and the pay button with its hint.
+ * Paying tokenizes the card with the processor's script and sends the purchase once per
+ * Idempotency-Key; a decline is told by the button with everything still as typed.
+ */
+export function Checkout({ locale, data, texts, countries, defaultCountry }: Props) {
+  const ids = useId()
+  const search = useSyncExternalStore(subscribeToUrl, () => window.location.search, () => '')
+  const selection = useMemo(() => parseSelection(new URLSearchParams(search), data.catalogue), [search, data.catalogue])
+  const emailOptional = useMemo(() => new URLSearchParams(search).get('variant') === 'no-email', [search])
+  const money = useMemo(() => new Intl.NumberFormat(data.currencyTag, { style: 'currency', currency: 'USD' }), [data.currencyTag])
+  const dates = useMemo(() => new Intl.DateTimeFormat(data.currencyTag, { dateStyle: 'long' }), [data.currencyTag])
+
+  const [email, setEmail] = useState('')
+  const [consent, setConsent] = useState(true)
+  const [method, setMethod] = useState<string | null>(null)
+  const [card, setCard] = useState<CardFields & { address: string; city: string }>({ name: '', number: '', expiry: '', cvc: '', country: defaultCountry, postalCode: '', address: '', city: '' })
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [alert, setAlert] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [quote, setQuote] = useState<Quote | null>(null)
+  const key = useRef<string>('')
+  const failed = useRef<{ hash: string; selection: string } | null>(null)
+  const fields = useRef<Partial<Record<Field, HTMLElement | null>>>({})
+
+  // Typed fields (never the card number or code) survive a reload in this tab.
+  useEffect(() => {
+    key.current = newKey()
+    try {
+      const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Partial<{ email: string; consent: boolean; name: string; country: string; postalCode: string; address: string; city: string }>
+      if (saved.email) setEmail(saved.email)
+      if (typeof saved.consent === 'boolean') setConsent(saved.consent)
+      setCard((current) => ({ ...current, name: saved.name ?? current.name, country: saved.country ?? current.country, postalCode: saved.postalCode ?? current.postalCode, address: saved.address ?? current.address, city: saved.city ?? current.city }))
+    } catch {
+      // Nothing saved, or storage refused: start empty.
+    }
+    const timer = window.setTimeout(() => void loadCardScript(), CARD_SCRIPT_DELAY_MS)
+    return () => window.clearTimeout(timer)
+  }, [])
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ email, consent, name: card.name, country: card.country, postalCode: card.postalCode, address: card.address, city: card.city }))
+    } catch {
+      // Storage refused: nothing to restore later.
+    }
+  }, [email, consent, card.name, card.country, card.postalCode, card.address, card.city])
+
+  // The server's price of the selection: what the order will charge.
+  const costQuery = useMemo(() => {
+    const params = selectionParams(selection)
+    const query = new URLSearchParams({ plan: selection.plan })
+    for (const name of ['slots', 'server', 'region', 'ipRegion']) if (params.get(name)) query.set(name, params.get(name)!)
+    if (selection.bonus) query.set('bonus', selection.bonus)
+    return query.toString()
+  }, [selection])
+  useEffect(() => {
+    const controller = new AbortController()
+    fetch(`/api/veilgate/purchase/cost/?${costQuery}`, { signal: controller.signal })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((body: { quote?: Quote } | null) => setQuote(body?.quote ?? null))
+      .catch(() => undefined)
+    return () => controller.abort()
+  }, [costQuery])
+
+  const plan = data.plans.find((entry) => entry.id === selection.plan)
+  const addOnIds = chosenAddOns(selection, data.catalogue)
+  const prices = data.addOnPrices[selection.plan] ?? {}
+  const total = quote?.total ?? (plan?.amount ?? 0) + addOnIds.reduce((sum, id) => sum + (prices[id]?.amount ?? 0), 0)
+  const regionLabel = (code: string | null, list: PickerData['regions']) => (code ? list.find((entry) => entry.code === code)?.label ?? code : null)
+
+  const emailValid = looksLikeEmail(email.trim().toLowerCase())
+  const cardReady = cardComplete(card)
+  const hint = payHint({ email: emailValid, method, card: cardReady, emailOptional })
+  const hintId = `${ids}-hint`
+  const alertId = `${ids}-alert`
+
+  const fieldError = (field: Field): string | undefined => {
+    if (field === 'email') return email.trim() === '' ? (emailOptional ? undefined : texts.required) : emailValid ? undefined : texts.invalidEmail
+    if (field === 'method') return method ? undefined : texts.required
+    if (method !== 'card') return undefined
+    if (field === 'number') return card.number.replace(/\D/g, '').length >= 12 ? undefined : texts.required
+    if (field === 'expiry') return parseExpiry(card.expiry) ? undefined : texts.required
+    if (field === 'cvc') return /^\d{3,4}$/.test(card.cvc) ? undefined : texts.required
+    if (field === 'name') return card.name.trim() ? undefined : texts.required
+    if (field === 'country') return /^[A-Z]{2}$/.test(card.country) ? undefined : texts.required
+    if (field === 'postalCode') return card.postalCode.trim() ? undefined : texts.required
+    return undefined
+  }
+  const order: Field[] = ['email', 'method', 'name', 'number', 'expiry', 'cvc', 'country', 'postalCode']
+  const check = (field: Field) => setErrors((current) => ({ ...current, [field]: fieldError(field) }))
+
+  const pay = async () => {
+    if (busy) return
+    void loadCardScript()
+    if (hint) {
+      const found = Object.fromEntries(order.map((field) => [field, fieldError(field)])) as Partial<Record<Field, string>>
+      setErrors(found)
+      const first = order.find((field) => found[field])
+      if (first) fields.current[first]?.focus()
+      return
+    }
+    setBusy(true)
+    setAlert(null)
+    try {
+      const processor = await loadCardScript()
+      const expiry = parseExpiry(card.expiry)!
+      const tokenized = await processor.tokenizeCard({ number: card.number, expMonth: expiry.month, expYear: expiry.year, cvc: card.cvc, name: card.name.trim(), postalCode: card.postalCode.trim(), locale })
+      if ('error' in tokenized) {
+        setAlert(tokenized.error.message)
+        return
+      }
+      const current = selectionParams(selection).toString()
+      const retry = failed.current && failed.current.selection === current ? failed.current.hash : null
+      const body = retry
+        ? { hash: retry, cardToken: tokenized.token, locale }
+        : {
+            email: email.trim().toLowerCase(),
+            receiveMarketingEmails: consent,
+            plan: selection.plan,
+            slots: selection.slots,
+            ...(selection.server && selection.region ? { server: selection.server, region: selection.region } : {}),
+            ...(selection.ipRegion ? { ipRegion: selection.ipRegion } : {}),
+            ...(selection.bonus ? { bonusCode: selection.bonus } : {}),
+            paymentMethod: 'card',
+            cardToken: tokenized.token,
+            country: card.country,
+            locale,
+          }
+      const response = await fetch('/api/veilgate/purchase/url-with-email/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': key.current },
+        body: JSON.stringify(body),
+      })
+      const answer = (await response.json().catch(() => ({}))) as { url?: string; hash?: string; message?: string; retryable?: boolean }
+      key.current = newKey()
+      if (response.ok && answer.url) {
+        window.location.assign(answer.url.startsWith('/') ? localizePath(locale, answer.url.split('?')[0]!) + (answer.url.includes('?') ? `?${answer.url.split('?')[1]}` : '') : answer.url)
+        return
+      }
+      failed.current = answer.hash && answer.retryable ? { hash: answer.hash, selection: current } : null
+      setAlert(answer.message || texts.required)
+    } catch {
+      key.current = newKey()
+      setAlert(texts.required)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const input = (field: Field, props: { label: string; value: string; onChange: (value: string) => void; autoComplete: string; inputMode?: 'numeric' | 'email' | 'text'; type?: string; card?: boolean }) => {
+    const id = `${ids}-${field}`
+    const error = errors[field]
+    return (
+      <div className="grid gap-1">
+        <label htmlFor={id} className="text-sm font-medium">
+          {props.label}
+        </label>
+        <input
+          id={id}
+          ref={(element) => {
+            fields.current[field] = element
+          }}
+          type={props.type ?? 'text'}
+          value={props.value}
+          autoComplete={props.autoComplete}
+          inputMode={props.inputMode}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onFocus={props.card ? () => void loadCardScript() : undefined}
+          onChange={(event) => props.onChange(event.target.value)}
+          onBlur={() => check(field)}
+          className="rounded-md border border-line bg-white px-3 py-2 text-base aria-invalid:border-red-700"
+        />
+        {error && (
+          <p id={`${id}-error`} className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </div>
+    )
+  }
+
+  const renewal = quote?.renewal ? texts.renews.replace('{price}', money.format(quote.renewal.cost / 100)).replace('{date}', dates.format(new Date(quote.renewal.at))) : quote ? texts.oneTime : null
+
+  return (
+    <div className="mt-8 grid gap-10 lg:grid-cols-[3fr_2fr]">
+      <form
+        noValidate
+        className="grid gap-8"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void pay()
+        }}
+      >
+        <div className="grid gap-3">
+          {input('email', { label: texts.emailLabel, value: email, onChange: setEmail, autoComplete: 'email', inputMode: 'email', type: 'email' })}
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" checked={consent} onChange={(event) => setConsent(event.target.checked)} className="mt-1 size-4" />
+            <span>{texts.marketingConsent}</span>
+          </label>
+          <p className="text-sm text-muted">{texts.noSpam}</p>
+        </div>
+
+        <fieldset className="grid gap-2" aria-describedby={errors.method ? `${ids}-method-error` : undefined}>
+          <legend className="mb-2 text-lg font-semibold">{texts.methodLegend}</legend>
+          <label className="flex items-center gap-2 rounded-md border border-line p-3">
+            <input
+              type="radio"
+              name={`${ids}-method`}
+              value="card"
+              checked={method === 'card'}
+              ref={(element) => {
+                fields.current.method = element
+              }}
+              onChange={() => {
+                setMethod('card')
+                setErrors((current) => ({ ...current, method: undefined }))
+              }}
+              className="size-4"
+            />
+            <span>{texts.methodCard}</span>
+          </label>
+          {errors.method && (
+            <p id={`${ids}-method-error`} className="text-sm text-red-700">
+              {errors.method}
+            </p>
+          )}
+        </fieldset>
+
+        {method === 'card' && (
+          <fieldset className="grid gap-4">
+            <legend className="mb-2 text-lg font-semibold">{texts.cardLegend}</legend>
+            {input('name', { label: texts.cardName, value: card.name, onChange: (name) => setCard({ ...card, name }), autoComplete: 'cc-name', card: true })}
+            {input('number', { label: texts.cardNumber, value: card.number, onChange: (number) => setCard({ ...card, number: formatCardNumber(number) }), autoComplete: 'cc-number', inputMode: 'numeric', card: true })}
+            <div className="grid grid-cols-2 gap-4">
+              {input('expiry', { label: texts.cardExpiry, value: card.expiry, onChange: (expiry) => setCard({ ...card, expiry: formatExpiry(expiry) }), autoComplete: 'cc-exp', inputMode: 'numeric', card: true })}
+              {input('cvc', { label: texts.cardCvc, value: card.cvc, onChange: (cvc) => setCard({ ...card, cvc: cvc.replace(/\D/g, '').slice(0, 4) }), autoComplete: 'cc-csc', inputMode: 'numeric', card: true })}
+            </div>
+            <div className="grid gap-1">
+              <label htmlFor={`${ids}-country`} className="text-sm font-medium">
+                {texts.country}
+              </label>
+              <select
+                id={`${ids}-country`}
+                ref={(element) => {
+                  fields.current.country = element
+                }}
+                autoComplete="country"
+                value={card.country}
+                onChange={(event) => setCard({ ...card, country: event.target.value })}
+                className="rounded-md border border-line bg-white px-3 py-2 text-base"
+              >
+                {countries.map((country) => (
+                  <option key={country.code} value={country.code}>
+                    {country.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {input('postalCode', { label: texts.postalCode, value: card.postalCode, onChange: (postalCode) => setCard({ ...card, postalCode }), autoComplete: 'postal-code', card: true })}
+            <div className="grid gap-1">
+              <label htmlFor={`${ids}-address`} className="text-sm font-medium">
+                {texts.address}
+              </label>
+              <input id={`${ids}-address`} autoComplete="address-line1" value={card.address} onChange={(event) => setCard({ ...card, address: event.target.value })} className="rounded-md border border-line bg-white px-3 py-2 text-base" />
+            </div>
+            <div className="grid gap-1">
+              <label htmlFor={`${ids}-city`} className="text-sm font-medium">
+                {texts.city}
+              </label>
+              <input id={`${ids}-city`} autoComplete="address-level2" value={card.city} onChange={(event) => setCard({ ...card, city: event.target.value })} className="rounded-md border border-line bg-white px-3 py-2 text-base" />
+            </div>
+          </fieldset>
+        )}
+
+        <div className="grid gap-2" data-pay>
+          <button
+            type="submit"
+            aria-disabled={hint || busy ? true : undefined}
+            aria-describedby={[hint ? hintId : null, alert ? alertId : null].filter(Boolean).join(' ') || undefined}
+            className="rounded-md bg-brand-600 px-6 py-3 text-lg font-semibold text-white aria-disabled:opacity-60"
+          >
+            {busy ? texts.paying : texts.pay.replace('{total}', money.format(total / 100))}
+          </button>
+          {hint && (
+            <p id={hintId} className="text-sm text-muted">
+              {texts[hint]}
+            </p>
+          )}
+          <div id={alertId} role="alert" className="text-sm font-medium text-red-700">
+            {alert}
+          </div>
+        </div>
+      </form>
+
+      <aside className="h-fit rounded-xl border border-line p-6" aria-labelledby={`${ids}-summary`}>
+        <h2 id={`${ids}-summary`} className="text-xl font-bold">
+          {texts.summaryHeading}
+        </h2>
+        <dl className="mt-4 grid gap-2">
+          <div className="flex justify-between gap-4">
+            <dt>{plan?.title ?? selection.plan}</dt>
+            <dd>{money.format((plan?.amount ?? 0) / 100)}</dd>
+          </div>
+          {addOnIds.map((id) => (
+            <div key={id} className="flex justify-between gap-4">
+              <dt>
+                {texts.addOnLabels[id] ?? id}
+                {id.startsWith('server') && selection.region ? ` · ${regionLabel(selection.region, data.regions)}` : ''}
+                {id.startsWith('static-ip') && selection.ipRegion ? ` · ${regionLabel(selection.ipRegion, data.ipRegions)}` : ''}
+              </dt>
+              <dd>{prices[id]?.label.replace(/^\+/, '')}</dd>
+            </div>
+          ))}
+          <div className="flex justify-between gap-4 border-t border-line pt-2 font-bold">
+            <dt>{texts.total}</dt>
+            <dd data-total>{money.format(total / 100)}</dd>
+          </div>
+        </dl>
+        {renewal && <p className="mt-3 text-sm text-muted">{renewal}</p>}
+        <a href={`${localizePath(locale, '/order/pickup')}?${selectionParams(selection)}`} className="mt-4 inline-block text-sm underline">
+          {texts.changePlan}
+        </a>
+      </aside>
+    </div>
+  )
+}

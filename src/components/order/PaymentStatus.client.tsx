@@ -1,0 +1,38 @@
+'use client'
+
+import { useEffect } from 'react'
+
+const POLL_MS = 3000
+const POLL_FOR_MS = 10 * 60 * 1000
+
+/**
+ * The order's status on the success page, in a polite live region. While the payment is pending
+ * it asks every 3 s, for up to 10 minutes, and reloads the page once the status has changed.
+ */
+export function PaymentStatus({ hash, label, pending }: { hash: string; label: string; pending: boolean }) {
+  useEffect(() => {
+    if (!pending) return
+    const started = Date.now()
+    let stopped = false
+    const timer = window.setInterval(async () => {
+      if (stopped || Date.now() - started > POLL_FOR_MS) return window.clearInterval(timer)
+      const answer = await fetch(`/api/veilgate/purchase/url/?hash=${encodeURIComponent(hash)}&ts=${Date.now()}`)
+        .then((response) => (response.ok ? (response.json() as Promise<{ status?: string }>) : null))
+        .catch(() => null)
+      if (answer?.status && !['pending', 'processing', 'requires_action', 'awaiting_provider'].includes(answer.status)) {
+        stopped = true
+        window.clearInterval(timer)
+        window.location.reload()
+      }
+    }, POLL_MS)
+    return () => {
+      stopped = true
+      window.clearInterval(timer)
+    }
+  }, [hash, pending])
+  return (
+    <span role="status" aria-live="polite" data-status>
+      {label}
+    </span>
+  )
+}

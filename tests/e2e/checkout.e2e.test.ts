@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { axeViolations, baseUrl, launchBrowser, newPage } from './browser'
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** A checkout page with the cookie notice already accepted (it would sit over the pay button). */
+async function checkoutPage(path: string) {
+  const page = await newPage(browser)
+  await page.addInitScript(() => window.localStorage.setItem('cookie-notice', 'accepted'))
+  await page.goto(path)
+  return page
+}
+
+/** The card processor's script: the one chunk that knows the tokenizer's address. */
+const CARD_SCRIPT_MARK = '/api/payments/sandbox/tokenize'
+
+/** Fills the checkout form by label (the page's own labels, in its language). */
+async function fill(page: Page, input: { email?: string; number?: string; expiry?: string; labels?: Record<string, string> }) {
+  const label = { email: 'E-mail', card: 'Credit or debit card', name: 'Name on card', number: 'Card number', expiry: 'Expiry date (MM/YY)', cvc: 'Security code (CVC)', postal: 'ZIP or postal code', ...input.labels }
+  if (input.email !== undefined) await page.getByLabel(label.email, { exact: true }).fill(input.email)
+  await page.getByLabel(label.card).check()
+  await page.getByLabel(label.name).fill('Ada Lovelace')
+  await page.getByLabel(label.number).pressSequentially(input.number ?? '4242424242424242')
+  await page.getByLabel(label.expiry).pressSequentially(input.expiry ?? '1234')
+  await page.getByLabel(label.cvc).fill('123')
+  await page.getByLabel(label.postal).fill('10115')
+}
+
+describe('checkout', () => {
+  it('pays with 4242 4242 4242 4242 and lands on /payment-success showing the order, not indexed', async () => {
+    const page = await checkoutPage('/order/checkout?plan=vpn-1y&slots=5&ipRegion=de-frankfurt')
+    expect(await page.locator('h1').textContent()).toBe('Checkout')
+    const email = `e2e-checkout-${randomUUID()}@example.com`
+    await fill(page, { email })
+    expect(await page.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242')
+    expect(await page.getByLabel('Expiry date (MM/YY)').inputValue()).toBe('12/34')
+    expect(await page.getByLabel('I agree to receive marketing emails').isChecked()).toBe(true)
+    const total = await page.locator('[data-total]').textContent()
+    expect(total).toBe('$161.75')
+    await page.getByRole('button', { name: `Pay ${total}` }).click()
+    await page.waitForURL(/\/payment-success\?hash=[A-Za-z0-9_-]{22}$/)
+    expect(await page.locator('h1').textContent()).toBe('Thank you for your purchase')
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex')
+    expect(await page.textContent('main')).toContain(`${email[0]}•••@example.com`)
+    expect(await page.locator('[data-status]').textContent()).toBe('Paid')
+    expect(await axeViolations(page)).toEqual([])
+    const response = await fetch(page.url())
+    expect(response.headers.get('cache-control')).toMatch(/no-store/)
+    expect((await fetch(`${baseUrl()}/payment-success?hash=%00`)).status).toBe(200)
+    await page.context().close()
+  })
+
+  it('says a decline by the pay button and keeps what was typed', async () => {
+    const page = await checkoutPage('/order/checkout?plan=vpn-1m')
+    const email = `e2e-decline-${randomUUID()}@example.com`
+    for (const [number, message] of [
+      ['4000000000000002', 'Your card was declined.'],
+      ['4000000000009995', 'Your card has insufficient funds.'],
+    ] as const) {
+      await page.reload()
+      await fill(page, { email, number })
+      await page.getByRole('button', { name: /^Pay / }).click()
+      await expect.poll(() => page.locator('[data-pay] [role="alert"]').textContent(), { timeout: 15_000 }).toBe(message)
+      expect(await page.getByLabel('E-mail', { exact: true }).inputValue()).toBe(email)
+      expect(new URL(page.url()).pathname).toBe('/order/checkout')
+    }
+    await page.context().close()
+  })
+
+  it('names what is missing by the pay button, and pressing it shows the errors and focuses the first', async () => {
+    const page = await checkoutPage('/order/checkout')
+    const button = page.getByRole('button', { name: /^Pay / })
+    expect(await button.getAttribute('aria-disabled')).toBe('true')
+    const hint = page.getByText('Enter your email and select a payment method')
+    expect(await hint.isVisible()).toBe(true)
+    expect(await button.getAttribute('aria-describedby')).toBe(await hint.getAttribute('id'))
+    // aria-disabled, yet focusable and pressable: pressing it shows the errors and focuses the first.
+    await button.focus()
+    await page.keyboard.press('Enter')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email')
+    expect(await page.getByText('This field is required').first().isVisible()).toBe(true)
+    await page.getByLabel('E-mail', { exact: true }).fill('bad@')
+    await page.keyboard.press('Tab')
+    expect(await page.getByText('Invalid email').isVisible()).toBe(true)
+    await page.getByLabel('Credit or debit card').check()
+    expect(await page.getByText('Enter your email and credit card details').isVisible()).toBe(true)
+    await page.getByLabel('E-mail', { exact: true }).fill('good@example.com')
+    expect(await page.getByText('Enter your credit card details').isVisible()).toBe(true)
+    // What was typed comes back after a reload in the same tab (never the card number or code).
+    await page.reload()
+    await expect.poll(() => page.getByLabel('E-mail', { exact: true }).inputValue()).toBe('good@example.com')
+    await page.context().close()
+    const optional = await checkoutPage('/order/checkout?variant=no-email')
+    await fill(optional, {})
+    expect(await optional.getByText('Enter your email (not required)').isVisible()).toBe(true)
+    await optional.context().close()
+  })
+
+  it('is in German and Arabic (right to left) with no axe violations', async () => {
+    for (const [prefix, lang, dir, heading, hint] of [
+      ['', 'en', 'ltr', 'Checkout', 'Enter your email and select a payment method'],
+      ['/de', 'de', 'ltr', 'Kasse', 'Geben Sie Ihre E-Mail ein und wählen Sie eine Zahlungsmethode'],
+      ['/ar', 'ar', 'rtl', 'الدفع', 'أدخل بريدك الإلكتروني واختر طريقة الدفع'],
+    ] as const) {
+      const page = await checkoutPage(`${prefix}/order/checkout?plan=vpn-1y`)
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang)
+      expect(await page.locator('html').getAttribute('dir')).toBe(dir)
+      expect(await page.locator('h1').textContent()).toBe(heading)
+      expect(await page.getByText(hint).isVisible()).toBe(true)
+      expect(await axeViolations(page)).toEqual([])
+      await page.context().close()
+    }
+  })
+
+  it('loads the card script only on checkout, not in its HTML, and once a card field gets focus', async () => {
+    const scriptsOf = async (path: string) => {
+      const html = await (await fetch(`${baseUrl()}${path}`)).text()
+      const sources = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]!)
+      return { html, bodies: await Promise.all(sources.map(async (src) => (await fetch(new URL(src, baseUrl()))).text())) }
+    }
+    for (const path of ['/', '/order/pickup', '/order/checkout']) {
+      const { html, bodies } = await scriptsOf(path)
+      expect(html, path).not.toContain(CARD_SCRIPT_MARK)
+      expect(bodies.some((body) => body.includes(CARD_SCRIPT_MARK)), path).toBe(false)
+    }
+    const page = await newPage(browser)
+    const loaded = new Promise<void>((resolve) => {
+      page.on('response', async (response) => {
+        if (response.url().endsWith('.js') && (await response.text().catch(() => '')).includes(CARD_SCRIPT_MARK)) resolve()
+      })
+    })
+    await page.goto('/order/checkout')
+    await page.getByLabel('Credit or debit card').check()
+    await page.getByLabel('Card number').focus()
+    await loaded
+    await page.context().close()
+  })
+})
