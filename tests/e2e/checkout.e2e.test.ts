@@ -106,6 +106,22 @@ describe('checkout', () => {
     await optional.context().close()
   })
 
+  it('takes WELCOME10 off the total and says a made-up code is invalid', async () => {
+    const page = await checkoutPage('/order/checkout?plan=vpn-1y')
+    await expect.poll(() => page.locator('[data-total]').textContent()).toBe('$71.88')
+    await page.getByRole('button', { name: 'Have a bonus code?' }).click()
+    await page.getByLabel('Bonus code').fill('NOPE-NOPE')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'The code' }).textContent()).toBe('The code is invalid! Please check it and try again.')
+    expect(await page.getByLabel('Bonus code').getAttribute('aria-invalid')).toBe('true')
+    await page.getByLabel('Bonus code').fill('welcome10')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect.poll(() => page.locator('[data-total]').textContent()).toBe('$64.69')
+    expect(new URL(page.url()).searchParams.get('bonus')).toBe('WELCOME10')
+    expect(await page.getByRole('button', { name: /^Pay / }).textContent()).toBe('Pay $64.69')
+    await page.context().close()
+  })
+
   it('is in German and Arabic (right to left) with no axe violations', async () => {
     for (const [prefix, lang, dir, heading, hint] of [
       ['', 'en', 'ltr', 'Checkout', 'Enter your email and select a payment method'],

@@ -146,6 +146,16 @@ describe('signed payment events at the card route', () => {
     expect(await orderOf(order.publicHash)).toMatchObject({ status: 'paid', version: order.version })
   })
 
+  it('leaves an order alone while a new attempt is under way and an old attempt’s news comes late', async () => {
+    const declined = await buy({ cardToken: await tokenFor('4000000000000002') })
+    const order = await orderOf(declined.body.hash)
+    // A retry has moved the order to processing; its attempt is not recorded yet.
+    await query(payload, `update orders set status = 'processing' where id = $1`, [order.id])
+    const late = sandboxEvent({ providerRef: `sbx_${order.id}_1`, status: 'failed', orderId: order.id, hash: order.publicHash, attempt: 1, at: new Date() })
+    expect((await deliver(JSON.stringify(late))).status).toBe(200)
+    expect((await orderOf(order.publicHash)).status).toBe('processing')
+  })
+
   it('refuses bad, stale and missing signatures and malformed events, changing nothing', async () => {
     const body = JSON.stringify(sandboxEvent({ providerRef: 'sbx_999999_1', status: 'succeeded', orderId: 999999, hash: 'x', attempt: 1, at: new Date() }))
     const before = await query<{ count: string }>(payload, `select count(*) from webhook_events`)

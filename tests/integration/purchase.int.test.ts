@@ -7,6 +7,10 @@ import { POST as secureRoute } from '@/app/api/payments/sandbox/3ds/[attempt]/ro
 import { GET as costRoute } from '@/app/api/veilgate/purchase/cost/route'
 import { GET as urlRoute } from '@/app/api/veilgate/purchase/url/route'
 import { POST as webhookRoute } from '@/app/api/veilgate/purchase/stripe/route'
+import { GET as detailRoute } from '@/app/api/veilgate/purchase-detail-by-hash/route'
+import { GET as successRoute } from '@/app/api/veilgate/purchase/success-info/route'
+import { GET as transactionRoute } from '@/app/api/veilgate/purchase/transaction-id/route'
+import { POST as statusRoute } from '@/app/api/veilgate/sales/check-payment-status/route'
 import Stripe from 'stripe'
 import { POST as checkCode } from '@/app/api/veilgate/sales/check-new-bonus-code/route'
 import { POST as register } from '@/app/api/veilgate/auth/register/route'
@@ -448,5 +452,44 @@ describe('against card testing', () => {
     } finally {
       setEnv({ CHECKOUT_RATE_LIMIT: '100000' })
     }
+  })
+})
+
+describe('the order read endpoints', () => {
+  const get = (route: typeof detailRoute, path: string, hash: string) => callRoute(route, { path, query: { hash, ts: '1' } })
+
+  it('answer the order by its hash with nothing personal beyond the masked e-mail', async () => {
+    const paid = await buy(order({ email: 'reader@example.com', slots: 5, cardToken: await tokenFor('4242424242424242') }))
+    const hash = String(paid.body.hash)
+    const detail = await get(detailRoute, '/api/veilgate/purchase-detail-by-hash/', hash)
+    expect(detail.body).toMatchObject({ hash, status: 'paid', subtotal: 7188 + 2999, discount: 0, total: 7188 + 2999, currency: 'USD', method: 'card', brand: 'visa', last4: '4242', maskedEmail: 'r•••@example.com' })
+    expect((detail.body.lines as { id: string }[]).map((line) => line.id)).toEqual(['vpn-1y', 'slots-5-1y'])
+    expect(JSON.stringify(detail.body)).not.toContain('reader@')
+    const info = await get(successRoute, '/api/veilgate/purchase/success-info/', hash)
+    expect(info.body).toMatchObject({ hash, status: 'paid', plan: 'vpn-1y', maskedEmail: 'r•••@example.com', total: 7188 + 2999, accountCreated: true, renewal: { amount: 7188 + 2999 } })
+    const stored = await orderOf(hash)
+    expect((await get(transactionRoute, '/api/veilgate/purchase/transaction-id/', hash)).body).toEqual({ transactionId: `sbx_${stored.id}_1` })
+    expect((await callRoute(statusRoute, { path: '/api/veilgate/sales/check-payment-status/', body: { hash } })).body).toEqual({ status: 'paid' })
+
+    const declined = await buy(order({ cardToken: await tokenFor('4000000000000002') }))
+    expect((await get(transactionRoute, '/api/veilgate/purchase/transaction-id/', String(declined.body.hash))).body).toMatchObject({ statusCode: 404, code: 'ORDER_NOT_FOUND' })
+    expect((await callRoute(statusRoute, { path: '/api/veilgate/sales/check-payment-status/', body: { hash: declined.body.hash } })).body).toEqual({ status: 'failed' })
+  })
+
+  it('refuse malformed hashes with 400 and unknown ones with 404, never a 5xx', async () => {
+    for (const [route, path] of [
+      [detailRoute, '/api/veilgate/purchase-detail-by-hash/'],
+      [successRoute, '/api/veilgate/purchase/success-info/'],
+      [transactionRoute, '/api/veilgate/purchase/transaction-id/'],
+    ] as const) {
+      expect((await get(route, path, 'x')).body, path).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT' })
+      expect((await get(route, path, '%00')).status, path).toBe(400)
+      expect((await get(route, path, 'A'.repeat(22))).body, path).toMatchObject({ statusCode: 404, code: 'ORDER_NOT_FOUND' })
+    }
+    for (const body of ['{', '[]', {}, { hash: 5 }, { hash: 'short' }]) {
+      const answer = await callRoute(statusRoute, { path: '/api/veilgate/sales/check-payment-status/', body })
+      expect(answer.status, JSON.stringify(body)).toBe(400)
+    }
+    expect((await callRoute(statusRoute, { path: '/api/veilgate/sales/check-payment-status/', body: { hash: 'B'.repeat(22) } })).status).toBe(404)
   })
 })

@@ -10,7 +10,7 @@ import { chosenAddOns, parseSelection, selectionParams } from '@/services/order/
 export type CheckoutTexts = Record<
   | 'summaryHeading' | 'changePlan' | 'total' | 'renews' | 'oneTime' | 'emailLabel' | 'invalidEmail' | 'required' | 'marketingConsent' | 'noSpam'
   | 'methodLegend' | 'methodCard' | 'cardLegend' | 'cardName' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'country' | 'address' | 'city' | 'postalCode'
-  | 'pay' | 'paying' | HintKey,
+  | 'pay' | 'paying' | 'bonusToggle' | 'bonusLabel' | 'bonusApply' | HintKey,
   string
 > & { addOnLabels: Record<string, string> }
 
@@ -23,15 +23,20 @@ type Props = {
 }
 
 type Field = 'email' | 'name' | 'number' | 'expiry' | 'cvc' | 'country' | 'postalCode' | 'method'
-type Quote = { total: number; renewal: { cost: number; at: string } | null }
+type Quote = { total: number; discount: number; renewal: { cost: number; at: string } | null }
 
 const STORAGE_KEY = 'veilgate:checkout'
 /** When the card processor's script loads by itself after checkout appears (spec section 9). */
 const CARD_SCRIPT_DELAY_MS = 1700
 
+const URL_CHANGE = 'veilgate:checkout-url'
 const subscribeToUrl = (notify: () => void) => {
   window.addEventListener('popstate', notify)
-  return () => window.removeEventListener('popstate', notify)
+  window.addEventListener(URL_CHANGE, notify)
+  return () => {
+    window.removeEventListener('popstate', notify)
+    window.removeEventListener(URL_CHANGE, notify)
+  }
 }
 
 let cardScript: Promise<typeof import('./sandbox-card')> | null = null
@@ -62,6 +67,9 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
   const [alert, setAlert] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [quote, setQuote] = useState<Quote | null>(null)
+  const [bonusOpen, setBonusOpen] = useState(false)
+  const [bonusInput, setBonusInput] = useState('')
+  const [bonusError, setBonusError] = useState<string | null>(null)
   const key = useRef<string>('')
   const failed = useRef<{ hash: string; selection: string } | null>(null)
   const fields = useRef<Partial<Record<Field, HTMLElement | null>>>({})
@@ -188,6 +196,24 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
     } finally {
       setBusy(false)
     }
+  }
+
+  /** Checks a bonus code for the plan (`check-new-bonus-code/`); an accepted one joins the URL's selection and the total. */
+  const applyBonus = async () => {
+    const code = bonusInput.trim()
+    if (!code) return setBonusError(texts.required)
+    const response = await fetch('/api/veilgate/sales/check-new-bonus-code/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code, plan: selection.plan, locale }),
+    }).catch(() => null)
+    const answer = (await response?.json().catch(() => ({}))) as { code?: string; message?: string } | undefined
+    if (!response?.ok || !answer?.code) return setBonusError(answer?.message || texts.required)
+    setBonusError(null)
+    const params = new URLSearchParams(window.location.search)
+    params.set('bonus', answer.code)
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}?${params}`)
+    window.dispatchEvent(new Event(URL_CHANGE))
   }
 
   const input = (field: Field, props: { label: string; value: string; onChange: (value: string) => void; autoComplete: string; inputMode?: 'numeric' | 'email' | 'text'; type?: string; card?: boolean }) => {
@@ -355,12 +381,56 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
               <dd>{prices[id]?.label.replace(/^\+/, '')}</dd>
             </div>
           ))}
+          {quote && quote.discount > 0 && selection.bonus && (
+            <div className="flex justify-between gap-4">
+              <dt>{selection.bonus}</dt>
+              <dd>−{money.format(quote.discount / 100)}</dd>
+            </div>
+          )}
           <div className="flex justify-between gap-4 border-t border-line pt-2 font-bold">
             <dt>{texts.total}</dt>
             <dd data-total>{money.format(total / 100)}</dd>
           </div>
         </dl>
         {renewal && <p className="mt-3 text-sm text-muted">{renewal}</p>}
+        <div className="mt-4">
+          {bonusOpen ? (
+            <div className="grid gap-1">
+              <label htmlFor={`${ids}-bonus`} className="text-sm font-medium">
+                {texts.bonusLabel}
+              </label>
+              <div className="flex gap-2">
+                <input
+                  id={`${ids}-bonus`}
+                  value={bonusInput}
+                  autoComplete="off"
+                  aria-invalid={bonusError ? true : undefined}
+                  aria-describedby={bonusError ? `${ids}-bonus-error` : undefined}
+                  onChange={(event) => setBonusInput(event.target.value)}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') {
+                      event.preventDefault()
+                      void applyBonus()
+                    }
+                  }}
+                  className="min-w-0 flex-1 rounded-md border border-line bg-white px-3 py-2 text-base aria-invalid:border-red-700"
+                />
+                <button type="button" onClick={() => void applyBonus()} className="rounded-md border border-line px-4 py-2 font-semibold">
+                  {texts.bonusApply}
+                </button>
+              </div>
+              {bonusError && (
+                <p id={`${ids}-bonus-error`} role="alert" className="text-sm text-red-700">
+                  {bonusError}
+                </p>
+              )}
+            </div>
+          ) : (
+            <button type="button" aria-expanded="false" onClick={() => setBonusOpen(true)} className="text-sm font-medium underline">
+              {texts.bonusToggle}
+            </button>
+          )}
+        </div>
         <a href={`${localizePath(locale, '/order/pickup')}?${selectionParams(selection)}`} className="mt-4 inline-block text-sm underline">
           {texts.changePlan}
         </a>

@@ -16,7 +16,7 @@ export function PaymentStatus({ hash, label, pending }: { hash: string; label: s
     let stopped = false
     const timer = window.setInterval(async () => {
       if (stopped || Date.now() - started > POLL_FOR_MS) return window.clearInterval(timer)
-      const answer = await fetch(`/api/veilgate/purchase/url/?hash=${encodeURIComponent(hash)}&ts=${Date.now()}`)
+      const answer = await fetch('/api/veilgate/sales/check-payment-status/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hash }) })
         .then((response) => (response.ok ? (response.json() as Promise<{ status?: string }>) : null))
         .catch(() => null)
       if (answer?.status && !['pending', 'processing', 'requires_action', 'awaiting_provider'].includes(answer.status)) {

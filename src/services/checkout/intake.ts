@@ -39,6 +39,8 @@ async function applyEvent(payload: Payload, provider: PaymentProvider, event: We
   if (!open.includes(order.status)) return order.id
   const latest = (await payload.find({ collection: 'payment-attempts', where: { order: { equals: order.id } }, sort: '-number', limit: 1, depth: 0, overrideAccess: true })).docs[0]
   if (latest?.id !== attempt.id) return order.id
+  // A new attempt is under way and not yet recorded: this (earlier, settled) attempt's news is old.
+  if (order.status === 'processing' && attempt.status !== 'processing') return order.id
   const ref = attempt.providerRef.startsWith(`${provider.id}:pending_`) ? event.data.object.id : attempt.providerRef.slice(provider.id.length + 1)
   const result = await provider.retrieve(ref)
   await applyResult(payload, order, attempt, result, [order.status], at)

@@ -33,7 +33,7 @@ export function createLimiter(store: LimiterStore, name: string, limit: Limit): 
 
 const limiters = new Map<string, RateLimiterAbstract>()
 
-function sharedLimiter(payload: Payload, name: 'ip' | 'account' | 'checkout', limit: Limit): RateLimiterAbstract {
+function sharedLimiter(payload: Payload, name: 'ip' | 'account' | 'checkout' | 'order-read', limit: Limit): RateLimiterAbstract {
   const client = redis()
   const key = `${client ? 'redis' : 'postgres'}:${name}:${limit.points}/${limit.seconds}`
   let found = limiters.get(key)
@@ -86,4 +86,11 @@ export async function limitCheckout(request: Request, endpoint: 'tokenize' | 'pu
   if (!perMinute) return
   const payload = await payloadClient()
   await consume(sharedLimiter(payload, 'checkout', { points: perMinute, seconds: 60 }), `${endpoint}:${rateLimitKey(clientAddress(request.headers))}`)
+}
+
+/** The order read endpoints (by public hash): 60 a minute per client address. */
+export const ORDER_READS_PER_MINUTE = 60
+export async function limitOrderReads(request: Request): Promise<void> {
+  const payload = await payloadClient()
+  await consume(sharedLimiter(payload, 'order-read', { points: ORDER_READS_PER_MINUTE, seconds: 60 }), `order-read:${rateLimitKey(clientAddress(request.headers))}`)
 }

@@ -1,0 +1,15 @@
+import { z } from 'zod'
+import { handler, json, queryOf, tsParam } from '@/lib/http'
+import { hashField, orderByHash, successInfo } from '@/services/checkout/views'
+import { payloadClient } from '@/services/content/payload'
+import { limitOrderReads } from '@/services/security/rate-limit'
+
+const query = z.object({ ...tsParam, hash: hashField, locale: z.string().max(10).optional() })
+
+/** GET ?hash= → { hash, status, plan, maskedEmail, total, renewal, accountCreated }: what the success page says. */
+export const GET = handler(async (request) => {
+  await limitOrderReads(request)
+  const { hash } = query.parse(queryOf(request))
+  const payload = await payloadClient()
+  return json(await successInfo(payload, await orderByHash(payload, hash)))
+})

@@ -1,0 +1,15 @@
+import { z } from 'zod'
+import { handler, json, queryOf, tsParam } from '@/lib/http'
+import { hashField, orderByHash, transactionId } from '@/services/checkout/views'
+import { payloadClient } from '@/services/content/payload'
+import { limitOrderReads } from '@/services/security/rate-limit'
+
+const query = z.object({ ...tsParam, hash: hashField, locale: z.string().max(10).optional() })
+
+/** GET ?hash= → { transactionId }: the payment provider's reference, once paid (404 ORDER_NOT_FOUND before). */
+export const GET = handler(async (request) => {
+  await limitOrderReads(request)
+  const { hash } = query.parse(queryOf(request))
+  const payload = await payloadClient()
+  return json(await transactionId(payload, await orderByHash(payload, hash)))
+})

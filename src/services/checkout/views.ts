@@ -1,0 +1,63 @@
+import type { Payload } from 'payload'
+import { z } from 'zod'
+import { apiError } from '@/lib/http'
+import type { Order } from '@/payload-types'
+import { maskEmail } from '@/services/order/checkout-rules'
+import { findOrderByHash, PUBLIC_HASH } from './orders'
+
+/** `hash` as the read endpoints take it: 22 base64url characters, else 400 INVALID_INPUT. */
+export const hashField = z.string({ error: 'INVALID_INPUT' }).regex(PUBLIC_HASH, 'INVALID_INPUT')
+
+/** The order a hash names, or 404 ORDER_NOT_FOUND. */
+export async function orderByHash(payload: Payload, hash: string): Promise<Order> {
+  const order = await findOrderByHash(payload, hash)
+  if (!order) throw apiError('ORDER_NOT_FOUND', 'hash')
+  return order
+}
+
+const payingAttempt = async (payload: Payload, orderId: number) =>
+  (await payload.find({ collection: 'payment-attempts', where: { order: { equals: orderId } }, sort: '-number', limit: 1, depth: 0, overrideAccess: true })).docs[0] ?? null
+
+/** `purchase-detail-by-hash/`: the order's lines and money, its method and card, the masked e-mail; nothing else personal. */
+export async function purchaseDetail(payload: Payload, order: Order) {
+  const attempt = await payingAttempt(payload, order.id)
+  return {
+    hash: order.publicHash,
+    status: order.status,
+    lines: (order.lines ?? []).map((line) => ({ id: line.purchaseId, kind: line.kind, amount: line.amount, renewalAmount: line.renewalAmount ?? null, region: line.region ?? null })),
+    subtotal: order.subtotal,
+    discount: order.discount,
+    total: order.total,
+    currency: order.currency,
+    method: order.method,
+    brand: attempt?.brand ?? null,
+    last4: attempt?.last4 ?? null,
+    maskedEmail: maskEmail(order.email),
+    createdAt: order.createdAt,
+    paidAt: order.paidAt ?? null,
+  }
+}
+
+/** `purchase/success-info/`: what the success page says. `accountCreated`: the purchase made the buyer's account. */
+export async function successInfo(payload: Payload, order: Order) {
+  const quote = (order.quote ?? {}) as { renewal?: { cost: number; at: string } | null }
+  const customerId = typeof order.customer === 'object' ? order.customer?.id : order.customer
+  const customer = customerId ? await payload.findByID({ collection: 'customers', id: customerId, depth: 0, overrideAccess: true }).catch(() => null) : null
+  return {
+    hash: order.publicHash,
+    status: order.status,
+    plan: order.plan,
+    maskedEmail: maskEmail(order.email),
+    total: order.total,
+    renewal: order.autoRenew && quote.renewal ? { amount: quote.renewal.cost, at: quote.renewal.at } : null,
+    accountCreated: Boolean(customer && customer.source === 'checkout' && new Date(customer.createdAt).getTime() >= new Date(order.createdAt).getTime() - 1000),
+  }
+}
+
+/** `purchase/transaction-id/`: the provider's reference of the payment, once the order is paid (404 before). */
+export async function transactionId(payload: Payload, order: Order) {
+  if (order.status !== 'paid' && order.status !== 'refunded') throw apiError('ORDER_NOT_FOUND', 'hash')
+  const paid = (await payload.find({ collection: 'payment-attempts', where: { and: [{ order: { equals: order.id } }, { status: { equals: 'succeeded' } }] }, sort: '-number', limit: 1, depth: 0, overrideAccess: true })).docs[0]
+  if (!paid) throw apiError('ORDER_NOT_FOUND', 'hash')
+  return { transactionId: paid.providerRef.slice(paid.providerRef.indexOf(':') + 1) }
+}
