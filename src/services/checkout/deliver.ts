@@ -1,6 +1,7 @@
 import type { Payload, TaskConfig } from 'payload'
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
+import { backgroundRunner } from '@/services/queue-runner'
 import { sandboxWebhookSecret } from './sandbox-provider'
 import { sandboxEvent, SANDBOX_SIGNATURE_HEADER, signPayload, webhookTestOptions, type WebhookEvent } from './webhooks'
 
@@ -42,29 +43,8 @@ export const deliverWebhookTask: TaskConfig<{ input: { event: string }; output: 
   },
 }
 
-let running: Promise<void> | undefined
-let again = false
-
 /** Runs the `webhooks` queue now, in the background; one run at a time per process. */
-export function runWebhookQueue(payload: Payload): Promise<void> {
-  if (running) {
-    again = true
-    return running
-  }
-  running = (async () => {
-    try {
-      do {
-        again = false
-        await payload.jobs.run({ queue: WEBHOOK_QUEUE, limit: 50, silent: { error: true } })
-      } while (again)
-    } catch (error) {
-      payload.logger.warn({ msg: 'webhook queue run failed', reason: error instanceof Error ? error.message : String(error) })
-    } finally {
-      running = undefined
-    }
-  })()
-  return running
-}
+export const runWebhookQueue = backgroundRunner(WEBHOOK_QUEUE, 'webhook').run
 
 /**
  * Queues the sandbox's event for delivery (with the test options' delay and copies) and, in a

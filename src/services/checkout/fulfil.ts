@@ -3,6 +3,7 @@ import type { Customer, Order, Subscription } from '@/payload-types'
 import { consentWording, createPasswordlessCustomer, findCustomerByEmail } from '@/services/accounts/accounts'
 import { isUniqueViolation, query } from '@/services/db'
 import { recordConversion } from '@/services/experiments/events'
+import { latestAttempt } from './orders'
 import { queuePurchaseEmails } from './receipt'
 import { subscriptionTerms } from './terms'
 
@@ -43,7 +44,7 @@ export async function fulfil(payload: Payload, orderId: number, at: Date): Promi
   const existing = await payload.count({ collection: 'subscriptions', where: { order: { equals: order.id } }, overrideAccess: true })
   if (!existing.totalDocs) {
     const terms = subscriptionTerms(order, paidAt)
-    const paying = (await payload.find({ collection: 'payment-attempts', where: { and: [{ order: { equals: order.id } }, { status: { equals: 'succeeded' } }] }, sort: '-number', limit: 1, depth: 0, overrideAccess: true })).docs[0]
+    const paying = await latestAttempt(payload, order.id, 'succeeded')
     const data: Omit<Subscription, 'id' | 'createdAt' | 'updatedAt'> = {
       customer: customer.id,
       order: order.id,

@@ -3,6 +3,7 @@ import { apiError } from '@/lib/http'
 import { query } from '@/services/db'
 import { providerById } from './availability'
 import { fulfil } from './fulfil'
+import { latestAttempt } from './orders'
 import { applyResult } from './outcome'
 import type { PaymentProvider } from './provider'
 import type { OrderStatus } from './states'
@@ -37,7 +38,7 @@ async function applyEvent(payload: Payload, provider: PaymentProvider, event: We
     return order.id
   }
   if (!open.includes(order.status)) return order.id
-  const latest = (await payload.find({ collection: 'payment-attempts', where: { order: { equals: order.id } }, sort: '-number', limit: 1, depth: 0, overrideAccess: true })).docs[0]
+  const latest = await latestAttempt(payload, order.id)
   if (latest?.id !== attempt.id) return order.id
   // A new attempt is under way and not yet recorded: this (earlier, settled) attempt's news is old.
   if (order.status === 'processing' && attempt.status !== 'processing') return order.id

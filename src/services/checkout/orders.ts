@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Payload } from 'payload'
+import type { Payload, Where } from 'payload'
 import { query } from '@/services/db'
 import { canTransition, settleable, type OrderStatus } from './states'
 
@@ -10,6 +10,12 @@ export const PUBLIC_HASH = /^[A-Za-z0-9_-]{22}$/
 /** The order a public hash names, or null. */
 export async function findOrderByHash(payload: Payload, hash: string) {
   return (await payload.find({ collection: 'orders', where: { publicHash: { equals: hash } }, limit: 1, depth: 0, overrideAccess: true })).docs[0] ?? null
+}
+
+/** An order's latest payment attempt (or its latest successful one), or null. */
+export async function latestAttempt(payload: Payload, orderId: number, only?: 'succeeded') {
+  const where: Where = only ? { and: [{ order: { equals: orderId } }, { status: { equals: only } }] } : { order: { equals: orderId } }
+  return (await payload.find({ collection: 'payment-attempts', where, sort: '-number', limit: 1, depth: 0, overrideAccess: true })).docs[0] ?? null
 }
 
 export type Failure = { code: string; providerCode: string; message: string; retryable: boolean }

@@ -5,6 +5,7 @@ import { inTransaction, sql } from '@/services/db'
 import { sendEmail } from '@/services/email/send'
 import type { TemplateData } from '@/services/email/templates'
 import { emailLocale } from '@/services/email/templates/content'
+import { latestAttempt } from './orders'
 
 const brands: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' }
 
@@ -17,7 +18,7 @@ export async function receiptData(payload: Payload, order: Order, subscription: 
     (await payload.find({ collection, where: { purchaseId: { equals: purchaseId } }, locale: locale as 'en', limit: 1, depth: 0, overrideAccess: true })).docs[0]?.title ?? purchaseId
   const addOns: string[] = []
   for (const line of order.lines ?? []) if (line.kind === 'add-on') addOns.push(await titleOf('add-ons', line.purchaseId))
-  const paying = (await payload.find({ collection: 'payment-attempts', where: { and: [{ order: { equals: order.id } }, { status: { equals: 'succeeded' } }] }, sort: '-number', limit: 1, depth: 0, overrideAccess: true })).docs[0]
+  const paying = await latestAttempt(payload, order.id, 'succeeded')
   const renewal = subscription?.autoRenew && subscription.nextRenewal?.at && typeof subscription.nextRenewal.amount === 'number' ? { at: subscription.nextRenewal.at, price: money(subscription.nextRenewal.amount, locale) } : null
   return {
     plan: await titleOf('price-plans', order.plan),

@@ -2,10 +2,8 @@ import type { Payload } from 'payload'
 import type { Order } from '@/payload-types'
 import { providerById } from './availability'
 import { expireIfDue } from './expiry'
+import { latestAttempt } from './orders'
 import { applyResult, checkoutUrl, successUrl } from './outcome'
-
-const latestAttempt = async (payload: Payload, orderId: number) =>
-  (await payload.find({ collection: 'payment-attempts', where: { order: { equals: orderId } }, sort: '-number', limit: 1, depth: 0, overrideAccess: true })).docs[0] ?? null
 
 /**
  * Where a buyer goes next for an order, after bringing it up to date: an unpaid order past its

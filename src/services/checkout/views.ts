@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { apiError } from '@/lib/http'
 import type { Order } from '@/payload-types'
 import { maskEmail } from '@/services/order/checkout-rules'
-import { findOrderByHash, PUBLIC_HASH } from './orders'
+import { findOrderByHash, latestAttempt, PUBLIC_HASH } from './orders'
 
 /** `hash` as the read endpoints take it: 22 base64url characters, else 400 INVALID_INPUT. */
 export const hashField = z.string({ error: 'INVALID_INPUT' }).regex(PUBLIC_HASH, 'INVALID_INPUT')
@@ -15,12 +15,9 @@ export async function orderByHash(payload: Payload, hash: string): Promise<Order
   return order
 }
 
-const payingAttempt = async (payload: Payload, orderId: number) =>
-  (await payload.find({ collection: 'payment-attempts', where: { order: { equals: orderId } }, sort: '-number', limit: 1, depth: 0, overrideAccess: true })).docs[0] ?? null
-
 /** `purchase-detail-by-hash/`: the order's lines and money, its method and card, the masked e-mail; nothing else personal. */
 export async function purchaseDetail(payload: Payload, order: Order) {
-  const attempt = await payingAttempt(payload, order.id)
+  const attempt = await latestAttempt(payload, order.id)
   return {
     hash: order.publicHash,
     status: order.status,
@@ -57,7 +54,7 @@ export async function successInfo(payload: Payload, order: Order) {
 /** `purchase/transaction-id/`: the provider's reference of the payment, once the order is paid (404 before). */
 export async function transactionId(payload: Payload, order: Order) {
   if (order.status !== 'paid' && order.status !== 'refunded') throw apiError('ORDER_NOT_FOUND', 'hash')
-  const paid = (await payload.find({ collection: 'payment-attempts', where: { and: [{ order: { equals: order.id } }, { status: { equals: 'succeeded' } }] }, sort: '-number', limit: 1, depth: 0, overrideAccess: true })).docs[0]
+  const paid = await latestAttempt(payload, order.id, 'succeeded')
   if (!paid) throw apiError('ORDER_NOT_FOUND', 'hash')
   return { transactionId: paid.providerRef.slice(paid.providerRef.indexOf(':') + 1) }
 }

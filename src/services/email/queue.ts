@@ -1,39 +1,15 @@
 import type { Payload } from 'payload'
 import { now } from '@/lib/clock'
+import { backgroundRunner } from '@/services/queue-runner'
 import { EMAIL_QUEUE } from './task'
 
-let running: Promise<void> | undefined
-let again = false
+const runner = backgroundRunner(EMAIL_QUEUE, 'e-mail')
 
-/**
- * Runs the `email` queue now, in the background of whoever asked. One run at a time per
- * process; a request during a run makes it go round once more. Errors are logged by the task
- * (template, job id, reason), never by Payload, whose messages print the whole job input.
- */
-export function runEmailQueue(payload: Payload): Promise<void> {
-  if (running) {
-    again = true
-    return running
-  }
-  running = (async () => {
-    try {
-      do {
-        again = false
-        await payload.jobs.run({ queue: EMAIL_QUEUE, limit: 50, silent: { error: true } })
-      } while (again)
-    } catch (error) {
-      payload.logger.warn({ msg: 'e-mail queue run failed', reason: error instanceof Error ? error.message : String(error) })
-    } finally {
-      running = undefined
-    }
-  })()
-  return running
-}
+/** Runs the `email` queue now, in the background (the task logs template, job id and reason, never the address). */
+export const runEmailQueue = runner.run
 
 /** Resolves when no run of the `email` queue is under way in this process. */
-export async function emailQueueIdle(): Promise<void> {
-  while (running) await running
-}
+export const emailQueueIdle = runner.idle
 
 /** A job that has been "processing" this long belongs to a server that stopped. */
 export const STUCK_AFTER_MS = 10 * 60_000

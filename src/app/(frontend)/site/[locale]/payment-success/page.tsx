@@ -4,7 +4,7 @@ import { SiteShell } from '@/components/layout/SiteShell'
 import { PaymentStatus } from '@/components/order/PaymentStatus.client'
 import { defaultLocale, getLocale, isLocaleCode } from '@/i18n/locales'
 import { localizePath } from '@/i18n/paths'
-import { findOrderByHash, PUBLIC_HASH } from '@/services/checkout/orders'
+import { findOrderByHash, latestAttempt, PUBLIC_HASH } from '@/services/checkout/orders'
 import { payloadClient } from '@/services/content/payload'
 import { maskEmail } from '@/services/order/checkout-rules'
 
@@ -51,7 +51,7 @@ export default async function PaymentSuccessRoute({ params, searchParams }: Prop
   const [planTitles, addOnTitles, attempt] = await Promise.all([
     titles('price-plans', [order.plan]),
     titles('add-ons', addOnIds),
-    payload.find({ collection: 'payment-attempts', where: { order: { equals: order.id } }, sort: '-number', limit: 1, depth: 0, overrideAccess: true }).then((found) => found.docs[0]),
+    latestAttempt(payload, order.id),
   ])
   const quote = (order.quote ?? {}) as { renewal?: { cost: number; at: string } | null }
   const status = order.status === 'paid' || order.status === 'refunded' ? 'statusPaid' : pending.has(order.status) ? 'statusPending' : order.status === 'expired' ? 'statusExpired' : 'statusFailed'
