@@ -161,4 +161,89 @@ describe('checkout', () => {
     await loaded
     await page.context().close()
   })
+
+  it('shows where the buyer stands as steps, with the current one marked', async () => {
+    const page = await checkoutPage('/order/checkout?plan=vpn-1m')
+    const current = () => page.getByRole('navigation', { name: 'Checkout steps' }).locator('[aria-current="step"]').textContent()
+    expect(await page.getByRole('navigation', { name: 'Checkout steps' }).locator('li').allTextContents()).toEqual(['1Plan', '2E-mail', '3Payment method', '4Card details', '5Done'])
+    expect(await current()).toBe('2E-mail')
+    await page.getByLabel('E-mail', { exact: true }).fill(`e2e-stages-${randomUUID()}@example.com`)
+    expect(await current()).toBe('3Payment method')
+    await fill(page, { number: '4000000000000002' })
+    expect(await current()).toBe('4Card details')
+    await page.getByRole('button', { name: /^Pay / }).click()
+    await expect.poll(current, { timeout: 15_000 }).toBe('5Payment failed')
+    await page.context().close()
+  })
+
+  it('charges again the order a ?hash= names, with its summary and total from that order', async () => {
+    const tokenized = await (await fetch(`${baseUrl()}/api/payments/sandbox/tokenize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ number: '4000000000000002', expMonth: 12, expYear: 2034, cvc: '123' }) })).json()
+    const email = `e2e-rehash-${randomUUID()}@example.com`
+    const declined = await fetch(`${baseUrl()}/api/veilgate/purchase/url-with-email/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ email, receiveMarketingEmails: false, plan: 'vpn-1y', slots: 5, paymentMethod: 'card', cardToken: tokenized.token, country: 'FR', locale: 'en' }),
+    })
+    const { hash } = (await declined.json()) as { hash: string }
+    expect(declined.status).toBe(402)
+    const page = await checkoutPage(`/order/checkout?hash=${hash}`)
+    await expect.poll(() => page.locator('[data-order-email]').textContent()).toBe(`Your receipt goes to ${email[0]}•••@example.com.`)
+    expect(await page.locator('[data-order-summary] dt').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('1 year'), 'Total']))
+    const detail = (await (await fetch(`${baseUrl()}/api/veilgate/purchase-detail-by-hash/?hash=${hash}`)).json()) as { total: number }
+    expect(await page.locator('[data-total]').textContent()).toBe(`$${(detail.total / 100).toFixed(2)}`)
+    expect(await page.getByRole('button', { name: 'Have a bonus code?' }).count()).toBe(0)
+    await fill(page, {})
+    await page.getByRole('button', { name: /^Pay / }).click()
+    await page.waitForURL(new RegExp(`/payment-success\\?hash=${hash}$`))
+    expect(await page.locator('[data-status]').textContent()).toBe('Paid')
+    // A paid order's hash leads to its success page; a malformed or unknown one leaves the defaults.
+    await page.goto(`/order/checkout?hash=${hash}`)
+    await page.waitForURL(/\/payment-success\?hash=/)
+    await page.goto('/order/checkout?hash=AAAAAAAAAAAAAAAAAAAAAA')
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'We could not find this order.' }).count()).toBe(1)
+    expect(await page.getByLabel('E-mail', { exact: true }).isVisible()).toBe(true)
+    await page.context().close()
+  })
+
+  it('can be bought with the keyboard alone', async () => {
+    const page = await checkoutPage('/order/checkout?plan=vpn-1m')
+    const email = `e2e-keys-${randomUUID()}@example.com`
+    const focused = () => page.evaluate(() => {
+      const element = document.activeElement as HTMLInputElement | null
+      return { tag: element?.tagName ?? '', type: element?.getAttribute('type') ?? '', auto: element?.getAttribute('autocomplete') ?? '', text: element?.textContent ?? '' }
+    })
+    const typed: Record<string, string> = { email, 'cc-name': 'Ada Lovelace', 'cc-number': '4242424242424242', 'cc-exp': '1234', 'cc-csc': '123', 'postal-code': '10115' }
+    let paid = false
+    for (let step = 0; step < 80 && !paid; step++) {
+      await page.keyboard.press('Tab')
+      const at = await focused()
+      if (at.type === 'radio') await page.keyboard.press('Space')
+      else if (at.tag === 'INPUT' && typed[at.auto]) await page.keyboard.type(typed[at.auto]!)
+      else if (at.tag === 'BUTTON' && at.text.startsWith('Pay ') && (await page.getByText('Enter your', { exact: false }).count()) === 0) {
+        await page.keyboard.press('Enter')
+        paid = true
+      }
+    }
+    expect(paid).toBe(true)
+    await page.waitForURL(/\/payment-success\?hash=/)
+    expect(await page.locator('h1').textContent()).toBe('Thank you for your purchase')
+    await page.context().close()
+  })
+
+  it('answers hostile queries and other methods without a server error', async () => {
+    for (const path of ['/order/checkout?plan=%00&slots=-99999999999', '/order/checkout?hash=%00', '/payment-success?hash=%00', '/de/order/checkout?plan=%27%3Cscript%3E']) {
+      const response = await fetch(`${baseUrl()}${path}`)
+      expect(response.status, path).toBe(200)
+    }
+    for (const method of ['POST', 'PUT']) {
+      for (const path of ['/order/checkout', '/payment-success?hash=%00']) {
+        const response = await fetch(`${baseUrl()}${path}`, { method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' })
+        expect([200, 405], `${method} ${path}`).toContain(response.status)
+      }
+    }
+    const page = await checkoutPage('/order/checkout?plan=%00&slots=-99999999999')
+    await expect.poll(() => page.locator('[data-total]').textContent()).toMatch(/^\$\d+\.\d{2}$/)
+    expect(await page.getByRole('button', { name: /^Pay \$/ }).count()).toBe(1)
+    await page.context().close()
+  })
 })

@@ -3,14 +3,14 @@
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { localizePath } from '@/i18n/paths'
 import type { PickerData } from '@/services/order/picker'
-import { cardComplete, formatCardNumber, formatExpiry, parseExpiry, payHint, type CardFields, type HintKey } from '@/services/order/checkout-rules'
+import { cardComplete, formatCardNumber, formatExpiry, parseExpiry, payHint, stageOf, type CardFields, type HintKey } from '@/services/order/checkout-rules'
 import { looksLikeEmail } from '@/services/order/purchase-state'
 import { chosenAddOns, parseSelection, selectionParams } from '@/services/order/selection'
 
 export type CheckoutTexts = Record<
   | 'summaryHeading' | 'changePlan' | 'total' | 'renews' | 'oneTime' | 'emailLabel' | 'invalidEmail' | 'required' | 'marketingConsent' | 'noSpam'
   | 'methodLegend' | 'methodCard' | 'cardLegend' | 'cardName' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'country' | 'address' | 'city' | 'postalCode'
-  | 'pay' | 'paying' | 'bonusToggle' | 'bonusLabel' | 'bonusApply' | HintKey,
+  | 'pay' | 'paying' | 'bonusToggle' | 'bonusLabel' | 'bonusApply' | 'stepsLabel' | 'stagePricing' | 'stageSuccess' | 'stageFailed' | 'receiptTo' | 'orderNotFound' | HintKey,
   string
 > & { addOnLabels: Record<string, string> }
 
@@ -24,6 +24,21 @@ type Props = {
 
 type Field = 'email' | 'name' | 'number' | 'expiry' | 'cvc' | 'country' | 'postalCode' | 'method'
 type Quote = { total: number; discount: number; renewal: { cost: number; at: string } | null }
+/** An unpaid order named by `?hash=`: checkout charges it again instead of making a new one. */
+type OrderView = { hash: string; maskedEmail: string; plan: string; lines: { id: string; kind: string; amount: number; region: string | null }[]; total: number; discount: number; renewal: { amount: number; at: string } | null }
+
+/** The order a hash names, when it can still be paid: its lines from `purchase-detail-by-hash/`, its renewal from `success-info/`. */
+async function loadOrder(hash: string, signal: AbortSignal): Promise<OrderView | 'paid' | null> {
+  const read = (path: string) => fetch(`/api/veilgate/${path}?hash=${hash}`, { signal }).then((response) => (response.ok ? response.json() : null))
+  const [detail, info] = (await Promise.all([read('purchase-detail-by-hash/'), read('purchase/success-info/')])) as [
+    { status: string; lines: OrderView['lines']; total: number; discount: number; maskedEmail: string } | null,
+    { plan: string; renewal: OrderView['renewal'] } | null,
+  ]
+  if (!detail || !info) return null
+  if (detail.status === 'paid') return 'paid'
+  if (detail.status !== 'failed' && detail.status !== 'pending') return null
+  return { hash, maskedEmail: detail.maskedEmail, plan: info.plan, lines: detail.lines, total: detail.total, discount: detail.discount, renewal: info.renewal }
+}
 
 const STORAGE_KEY = 'veilgate:checkout'
 /** When the card processor's script loads by itself after checkout appears (spec section 9). */
@@ -56,6 +71,10 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
   const search = useSyncExternalStore(subscribeToUrl, () => window.location.search, () => '')
   const selection = useMemo(() => parseSelection(new URLSearchParams(search), data.catalogue), [search, data.catalogue])
   const emailOptional = useMemo(() => new URLSearchParams(search).get('variant') === 'no-email', [search])
+  const orderHash = useMemo(() => {
+    const hash = new URLSearchParams(search).get('hash')
+    return hash && /^[A-Za-z0-9_-]{22}$/.test(hash) ? hash : null
+  }, [search])
   const money = useMemo(() => new Intl.NumberFormat(data.currencyTag, { style: 'currency', currency: 'USD' }), [data.currencyTag])
   const dates = useMemo(() => new Intl.DateTimeFormat(data.currencyTag, { dateStyle: 'long' }), [data.currencyTag])
 
@@ -70,6 +89,9 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
   const [bonusOpen, setBonusOpen] = useState(false)
   const [bonusInput, setBonusInput] = useState('')
   const [bonusError, setBonusError] = useState<string | null>(null)
+  const [fromOrder, setFromOrder] = useState<OrderView | null>(null)
+  const [orderMissing, setOrderMissing] = useState(false)
+  const [outcome, setOutcome] = useState<'success' | 'failed' | null>(null)
   const key = useRef<string>('')
   const failed = useRef<{ hash: string; selection: string } | null>(null)
   const fields = useRef<Partial<Record<Field, HTMLElement | null>>>({})
@@ -96,6 +118,22 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
     }
   }, [email, consent, card.name, card.country, card.postalCode, card.address, card.city])
 
+  // `?hash=` of an unpaid order: summary and total from that order; a paid one shows its success page.
+  useEffect(() => {
+    setFromOrder(null)
+    setOrderMissing(false)
+    if (!orderHash) return
+    const controller = new AbortController()
+    loadOrder(orderHash, controller.signal)
+      .then((found) => {
+        if (found === 'paid') return window.location.replace(`${localizePath(locale, '/payment-success')}?hash=${orderHash}`)
+        if (found) setFromOrder(found)
+        else setOrderMissing(true)
+      })
+      .catch(() => undefined)
+    return () => controller.abort()
+  }, [orderHash, locale])
+
   // The server's price of the selection: what the order will charge.
   const costQuery = useMemo(() => {
     const params = selectionParams(selection)
@@ -116,17 +154,20 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
   const plan = data.plans.find((entry) => entry.id === selection.plan)
   const addOnIds = chosenAddOns(selection, data.catalogue)
   const prices = data.addOnPrices[selection.plan] ?? {}
-  const total = quote?.total ?? (plan?.amount ?? 0) + addOnIds.reduce((sum, id) => sum + (prices[id]?.amount ?? 0), 0)
+  const total = fromOrder?.total ?? quote?.total ?? (plan?.amount ?? 0) + addOnIds.reduce((sum, id) => sum + (prices[id]?.amount ?? 0), 0)
   const regionLabel = (code: string | null, list: PickerData['regions']) => (code ? list.find((entry) => entry.code === code)?.label ?? code : null)
 
-  const emailValid = looksLikeEmail(email.trim().toLowerCase())
+  // An order from `?hash=` already has its e-mail.
+  const emailValid = Boolean(fromOrder) || looksLikeEmail(email.trim().toLowerCase())
   const cardReady = cardComplete(card)
   const hint = payHint({ email: emailValid, method, card: cardReady, emailOptional })
+  const stage = stageOf({ plan: Boolean(fromOrder ?? plan), email: emailValid, method, card: cardReady, emailOptional, outcome })
+  const stageLabels = [texts.stagePricing, texts.emailLabel, texts.methodLegend, texts.cardLegend, stage === 5 ? texts.stageFailed : texts.stageSuccess]
   const hintId = `${ids}-hint`
   const alertId = `${ids}-alert`
 
   const fieldError = (field: Field): string | undefined => {
-    if (field === 'email') return email.trim() === '' ? (emailOptional ? undefined : texts.required) : emailValid ? undefined : texts.invalidEmail
+    if (field === 'email') return fromOrder ? undefined : email.trim() === '' ? (emailOptional ? undefined : texts.required) : emailValid ? undefined : texts.invalidEmail
     if (field === 'method') return method ? undefined : texts.required
     if (method !== 'card') return undefined
     if (field === 'number') return card.number.replace(/\D/g, '').length >= 12 ? undefined : texts.required
@@ -152,16 +193,18 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
     }
     setBusy(true)
     setAlert(null)
+    setOutcome(null)
     try {
       const processor = await loadCardScript()
       const expiry = parseExpiry(card.expiry)!
       const tokenized = await processor.tokenizeCard({ number: card.number, expMonth: expiry.month, expYear: expiry.year, cvc: card.cvc, name: card.name.trim(), postalCode: card.postalCode.trim(), locale })
       if ('error' in tokenized) {
         setAlert(tokenized.error.message)
+        setOutcome('failed')
         return
       }
       const current = selectionParams(selection).toString()
-      const retry = failed.current && failed.current.selection === current ? failed.current.hash : null
+      const retry = fromOrder?.hash ?? (failed.current && failed.current.selection === current ? failed.current.hash : null)
       const body = retry
         ? { hash: retry, cardToken: tokenized.token, locale }
         : {
@@ -185,11 +228,13 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
       const answer = (await response.json().catch(() => ({}))) as { url?: string; hash?: string; message?: string; retryable?: boolean }
       key.current = newKey()
       if (response.ok && answer.url) {
+        setOutcome(answer.url.includes('/payment-success') ? 'success' : null)
         window.location.assign(answer.url.startsWith('/') ? localizePath(locale, answer.url.split('?')[0]!) + (answer.url.includes('?') ? `?${answer.url.split('?')[1]}` : '') : answer.url)
         return
       }
       failed.current = answer.hash && answer.retryable ? { hash: answer.hash, selection: current } : null
       setAlert(answer.message || texts.required)
+      setOutcome('failed')
     } catch {
       key.current = newKey()
       setAlert(texts.required)
@@ -249,9 +294,42 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
     )
   }
 
-  const renewal = quote?.renewal ? texts.renews.replace('{price}', money.format(quote.renewal.cost / 100)).replace('{date}', dates.format(new Date(quote.renewal.at))) : quote ? texts.oneTime : null
+  const renewal = fromOrder
+    ? fromOrder.renewal
+      ? texts.renews.replace('{price}', money.format(fromOrder.renewal.amount / 100)).replace('{date}', dates.format(new Date(fromOrder.renewal.at)))
+      : texts.oneTime
+    : quote?.renewal ? texts.renews.replace('{price}', money.format(quote.renewal.cost / 100)).replace('{date}', dates.format(new Date(quote.renewal.at))) : quote ? texts.oneTime : null
+
+  const summaryLine = (key: string, label: string, amount: string | undefined) => (
+    <div key={key} className="flex justify-between gap-4">
+      <dt>{label}</dt>
+      <dd>{amount}</dd>
+    </div>
+  )
+  const allRegions = [...data.regions, ...data.ipRegions]
 
   return (
+    <>
+    <nav aria-label={texts.stepsLabel} className="mt-6" data-stage={stage}>
+      <ol className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        {stageLabels.map((label, index) => {
+          const current = index === Math.min(stage, 4)
+          return (
+            <li key={index} aria-current={current ? 'step' : undefined} className={`flex items-center gap-2 ${current ? 'font-semibold' : index < stage ? '' : 'text-muted'}`}>
+              <span aria-hidden="true" className={`grid size-6 place-items-center rounded-full border ${current ? (stage === 5 ? 'border-red-700 bg-red-700 text-white' : 'border-brand-600 bg-brand-600 text-white') : 'border-line'}`}>
+                {index + 1}
+              </span>
+              {label}
+            </li>
+          )
+        })}
+      </ol>
+    </nav>
+    {orderMissing && (
+      <p role="status" className="mt-4 text-sm">
+        {texts.orderNotFound}
+      </p>
+    )}
     <div className="mt-8 grid gap-10 lg:grid-cols-[3fr_2fr]">
       <form
         noValidate
@@ -262,12 +340,16 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
         }}
       >
         <div className="grid gap-3">
-          {input('email', { label: texts.emailLabel, value: email, onChange: setEmail, autoComplete: 'email', inputMode: 'email', type: 'email' })}
+          {fromOrder ? <p data-order-email>{texts.receiptTo.replace('{email}', fromOrder.maskedEmail)}</p> : input('email', { label: texts.emailLabel, value: email, onChange: setEmail, autoComplete: 'email', inputMode: 'email', type: 'email' })}
+          {!fromOrder && (
+          <>
           <label className="flex items-start gap-2 text-sm">
             <input type="checkbox" checked={consent} onChange={(event) => setConsent(event.target.checked)} className="mt-1 size-4" />
             <span>{texts.marketingConsent}</span>
           </label>
           <p className="text-sm text-muted">{texts.noSpam}</p>
+          </>
+          )}
         </div>
 
         <fieldset className="grid gap-2" aria-describedby={errors.method ? `${ids}-method-error` : undefined}>
@@ -366,6 +448,22 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
         <h2 id={`${ids}-summary`} className="text-xl font-bold">
           {texts.summaryHeading}
         </h2>
+        {fromOrder ? (
+          <dl className="mt-4 grid gap-2" data-order-summary>
+            {fromOrder.lines.map((line) =>
+              summaryLine(
+                line.id,
+                `${(line.kind === 'plan' ? data.plans.find((entry) => entry.id === line.id)?.title : texts.addOnLabels[line.id]) ?? line.id}${line.region ? ` · ${regionLabel(line.region, allRegions)}` : ''}`,
+                money.format(line.amount / 100),
+              ),
+            )}
+            {fromOrder.discount > 0 && summaryLine('discount', '−', `−${money.format(fromOrder.discount / 100)}`)}
+            <div className="flex justify-between gap-4 border-t border-line pt-2 font-bold">
+              <dt>{texts.total}</dt>
+              <dd data-total>{money.format(fromOrder.total / 100)}</dd>
+            </div>
+          </dl>
+        ) : (
         <dl className="mt-4 grid gap-2">
           <div className="flex justify-between gap-4">
             <dt>{plan?.title ?? selection.plan}</dt>
@@ -392,7 +490,9 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
             <dd data-total>{money.format(total / 100)}</dd>
           </div>
         </dl>
+        )}
         {renewal && <p className="mt-3 text-sm text-muted">{renewal}</p>}
+        {!fromOrder && (
         <div className="mt-4">
           {bonusOpen ? (
             <div className="grid gap-1">
@@ -431,10 +531,12 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
             </button>
           )}
         </div>
+        )}
         <a href={`${localizePath(locale, '/order/pickup')}?${selectionParams(selection)}`} className="mt-4 inline-block text-sm underline">
           {texts.changePlan}
         </a>
       </aside>
     </div>
+    </>
   )
 }

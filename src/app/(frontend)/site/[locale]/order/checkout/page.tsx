@@ -52,8 +52,8 @@ export default async function CheckoutRoute({ params }: Props) {
     .map((code) => ({ code, name: names.of(code) ?? code }))
     .filter((entry) => entry.name !== entry.code && !/^(?:Unknown|[A-Z]{2})$/.test(entry.name) && !['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ', 'AA'].includes(entry.code) && !/^X[A-Z]$/.test(entry.code))
     .sort((x, y) => collator.compare(x.name, y.name))
-  const keys = ['summaryHeading', 'changePlan', 'total', 'renews', 'oneTime', 'emailLabel', 'invalidEmail', 'required', 'marketingConsent', 'noSpam', 'methodLegend', 'methodCard', 'cardLegend', 'cardName', 'cardNumber', 'cardExpiry', 'cardCvc', 'country', 'address', 'city', 'postalCode', 'pay', 'paying', 'hintEmailAndMethod', 'hintEmailAndCard', 'hintEmail', 'hintMethod', 'hintCard', 'hintEmailOptional', 'bonusToggle', 'bonusLabel', 'bonusApply'] as const
-  const texts = Object.fromEntries(keys.map((key) => [key, key === 'renews' ? t(key, { price: '{price}', date: '{date}' }) : key === 'pay' ? t(key, { total: '{total}' }) : t(key)])) as Omit<CheckoutTexts, 'addOnLabels'>
+  const keys = ['summaryHeading', 'changePlan', 'total', 'renews', 'oneTime', 'emailLabel', 'invalidEmail', 'required', 'marketingConsent', 'noSpam', 'methodLegend', 'methodCard', 'cardLegend', 'cardName', 'cardNumber', 'cardExpiry', 'cardCvc', 'country', 'address', 'city', 'postalCode', 'pay', 'paying', 'hintEmailAndMethod', 'hintEmailAndCard', 'hintEmail', 'hintMethod', 'hintCard', 'hintEmailOptional', 'bonusToggle', 'bonusLabel', 'bonusApply', 'stepsLabel', 'stagePricing', 'stageSuccess', 'stageFailed', 'receiptTo', 'orderNotFound'] as const
+  const texts = Object.fromEntries(keys.map((key) => [key, key === 'renews' ? t(key, { price: '{price}', date: '{date}' }) : key === 'pay' ? t(key, { total: '{total}' }) : key === 'receiptTo' ? t(key, { email: '{email}' }) : t(key)])) as Omit<CheckoutTexts, 'addOnLabels'>
   const addOnLabels = Object.fromEntries(addOns.docs.map((addOn) => [addOn.purchaseId, addOn.title]))
   return (
     <SiteShell locale={locale} path="/order/checkout">
