@@ -59,6 +59,7 @@ export default async function CheckoutRoute({ params }: Props) {
     <SiteShell locale={locale} path="/order/checkout">
       <section className="container-site py-12">
         <h1 className="text-4xl font-extrabold tracking-tight">{t('heading')}</h1>
+        <p className="mt-3 max-w-2xl text-lg text-muted">{t('secureLead')}</p>
         <Checkout locale={locale} data={data} texts={{ ...texts, addOnLabels }} countries={countries} defaultCountry={regionOf(tag)} />
       </section>
     </SiteShell>
