@@ -246,4 +246,50 @@ describe('checkout', () => {
     expect(await page.getByRole('button', { name: /^Pay \$/ }).count()).toBe(1)
     await page.context().close()
   })
+
+  for (const [prefix, labels, declined, heading] of [
+    ['', {}, 'Your card was declined.', 'Thank you for your purchase'],
+    ['/de', { email: 'E-Mail', card: 'Kredit- oder Debitkarte', name: 'Name auf der Karte', number: 'Kartennummer', expiry: 'Ablaufdatum (MM/JJ)', cvc: 'Sicherheitscode (CVC)', postal: 'Postleitzahl' }, 'Ihre Karte wurde abgelehnt.', 'Vielen Dank für Ihren Kauf'],
+    ['/ar', { email: 'البريد الإلكتروني', card: 'بطاقة ائتمان أو خصم', name: 'الاسم على البطاقة', number: 'رقم البطاقة', expiry: 'تاريخ الانتهاء (MM/YY)', cvc: 'رمز الأمان (CVC)', postal: 'الرمز البريدي' }, 'تم رفض بطاقتك.', 'شكرًا لك على الشراء'],
+  ] as const) {
+    it(`goes from the home page to a paid order, past a decline (${prefix || '/'})`, async () => {
+      const page = await checkoutPage(`${prefix}/`)
+      await Promise.all([page.waitForURL(/\/order\/pickup/), page.locator(`main a[href="${prefix}/order/pickup"]`).first().click()])
+      await page.locator('input[name="plan"][value="vpn-1y"]').check()
+      await page.locator('input[name="slots"][value="5"]').check()
+      await page.locator('input[name="extra"][value="ip"]').check()
+      await page.locator('select[name="ipRegion"]').selectOption('de-frankfurt')
+      await expect.poll(() => new URL(page.url()).search).toBe('?plan=vpn-1y&slots=5&ipRegion=de-frankfurt')
+      await Promise.all([page.waitForURL(/\/order\/checkout\?/), page.locator('[data-continue]').click()])
+      expect(new URL(page.url()).pathname).toBe(`${prefix}/order/checkout`)
+      await expect.poll(() => page.locator('[data-total]').textContent()).toMatch(/161[.,]75/)
+      const email = `e2e-journey-${randomUUID()}@example.com`
+      await fill(page, { email, number: '4000000000000002', labels })
+      await page.locator('[data-pay] button').click()
+      await expect.poll(() => page.locator('[data-pay] [role="alert"]').textContent(), { timeout: 15_000 }).toBe(declined)
+      expect(await page.getByLabel(labels.email ?? 'E-mail', { exact: true }).inputValue()).toBe(email)
+      await page.getByLabel(labels.number ?? 'Card number').fill('')
+      await page.getByLabel(labels.number ?? 'Card number').pressSequentially('4242424242424242')
+      await page.locator('[data-pay] button').click()
+      await page.waitForURL(new RegExp(`^${baseUrl()}${prefix}/payment-success\\?hash=[A-Za-z0-9_-]{22}$`), { timeout: 15_000 })
+      expect(await page.locator('h1').textContent()).toBe(heading)
+      expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex')
+      if (!prefix) {
+        const token = String(((await (await fetch(`${baseUrl()}/cms-api/admins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@veilgate.local', password: 'veilgate-admin' }) })).json()) as { token: string }).token)
+        const sent = async () => {
+          const query = new URLSearchParams({ 'where[to][equals]': email, depth: '0' })
+          const answer = (await (await fetch(`${baseUrl()}/cms-api/outbox?${query}`, { headers: { authorization: `JWT ${token}` } })).json()) as { docs: { template: string }[] }
+          return answer.docs.map((doc) => doc.template).sort()
+        }
+        await expect.poll(sent, { timeout: 20_000 }).toEqual(['confirm-address', 'receipt'])
+      }
+      await page.context().close()
+    })
+  }
+
+  it('says when a free trial ends', async () => {
+    const page = await checkoutPage('/order/checkout?plan=vpn-trial-1m')
+    await expect.poll(() => page.locator('[data-trial]').textContent()).toMatch(/^Free trial until [A-Z][a-z]+ \d{1,2}, \d{4}$/)
+    await page.context().close()
+  })
 })

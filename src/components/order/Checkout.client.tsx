@@ -10,7 +10,7 @@ import { chosenAddOns, parseSelection, selectionParams } from '@/services/order/
 export type CheckoutTexts = Record<
   | 'summaryHeading' | 'changePlan' | 'total' | 'renews' | 'oneTime' | 'emailLabel' | 'invalidEmail' | 'required' | 'marketingConsent' | 'noSpam'
   | 'methodLegend' | 'methodCard' | 'cardLegend' | 'cardName' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'country' | 'address' | 'city' | 'postalCode'
-  | 'pay' | 'paying' | 'bonusToggle' | 'bonusLabel' | 'bonusApply' | 'stepsLabel' | 'stagePricing' | 'stageSuccess' | 'stageFailed' | 'receiptTo' | 'orderNotFound' | HintKey,
+  | 'pay' | 'paying' | 'bonusToggle' | 'bonusLabel' | 'bonusApply' | 'stepsLabel' | 'stagePricing' | 'stageSuccess' | 'stageFailed' | 'receiptTo' | 'orderNotFound' | 'trialEnds' | HintKey,
   string
 > & { addOnLabels: Record<string, string> }
 
@@ -23,7 +23,7 @@ type Props = {
 }
 
 type Field = 'email' | 'name' | 'number' | 'expiry' | 'cvc' | 'country' | 'postalCode' | 'method'
-type Quote = { total: number; discount: number; renewal: { cost: number; at: string } | null }
+type Quote = { total: number; discount: number; renewal: { cost: number; at: string } | null; trialEndsAt: string | null }
 /** An unpaid order named by `?hash=`: checkout charges it again instead of making a new one. */
 type OrderView = { hash: string; maskedEmail: string; plan: string; lines: { id: string; kind: string; amount: number; region: string | null }[]; total: number; discount: number; renewal: { amount: number; at: string } | null }
 
@@ -490,6 +490,11 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
             <dd data-total>{money.format(total / 100)}</dd>
           </div>
         </dl>
+        )}
+        {!fromOrder && quote?.trialEndsAt && (
+          <p className="mt-3 text-sm" data-trial>
+            {texts.trialEnds.replace('{date}', dates.format(new Date(quote.trialEndsAt)))}
+          </p>
         )}
         {renewal && <p className="mt-3 text-sm text-muted">{renewal}</p>}
         {!fromOrder && (
