@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import en from '../messages/en.json'
 import { internalPath, localeCookie, routeRequest } from '@/i18n/routing'
-import { isAppRoute, perRequestRoutes } from '@/lib/app-routes'
+import { isAppRoute, isPerRequestRoute } from '@/lib/app-routes'
 import { env } from '@/lib/env'
 import { localizePath } from '@/i18n/paths'
 import { isCrossSiteWrite, ownHosts, pagePolicy } from '@/lib/security/headers'
@@ -118,7 +118,7 @@ export async function proxy(request: NextRequest) {
       url.pathname = found ? decision.pathname : NOT_FOUND_PATH
       const experiment = decision.path === '/order/pickup' ? await pickerExperiment(request, decision.locale) : null
       if (experiment) url.pathname = experiment.pathname
-      const { policy, headers } = withPolicy(request, previewing || perRequestRoutes.includes(decision.path))
+      const { policy, headers } = withPolicy(request, previewing || isPerRequestRoute(decision.path))
       headers.set('x-next-intl-locale', decision.locale)
       response = NextResponse.rewrite(url, { request: { headers } })
       response.headers.set('content-security-policy', policy)

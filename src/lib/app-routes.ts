@@ -5,10 +5,18 @@
 export const pickerViews = ['pickup', 'pickup-b', 'pickup-c', 'pickup-d', 'pickup-e'] as const
 export type PickerView = (typeof pickerViews)[number]
 
-export const appRoutes: readonly string[] = [...pickerViews.map((view) => `/order/${view}`), '/order/checkout', '/payment-success']
+export const appRoutes: readonly string[] = [...pickerViews.map((view) => `/order/${view}`), '/order/checkout', '/payment-success', '/payment-error']
+
+/** App routes with a variable last segment (the sandbox's 3-D Secure page of one payment). */
+const appRoutePatterns: readonly RegExp[] = [/^\/sandbox\/3ds\/[^/]+$/]
 
 /** App routes rendered at every request (their CSP carries a nonce instead of the cached pages' hashes). */
-export const perRequestRoutes: readonly string[] = ['/search', '/payment-success']
+export const perRequestRoutes: readonly string[] = ['/search', '/payment-success', '/payment-error']
+
+const trimmed = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path)
 
 /** `path` without its locale prefix and without a trailing slash. */
-export const isAppRoute = (path: string) => appRoutes.includes(path.length > 1 ? path.replace(/\/+$/, '') : path)
+export const isAppRoute = (path: string) => appRoutes.includes(trimmed(path)) || appRoutePatterns.some((pattern) => pattern.test(trimmed(path)))
+
+/** Whether the page at `path` (without its locale prefix) is rendered at every request. */
+export const isPerRequestRoute = (path: string) => perRequestRoutes.includes(trimmed(path)) || appRoutePatterns.some((pattern) => pattern.test(trimmed(path)))

@@ -208,7 +208,14 @@ describe('retry, url/, cost/ and new customers', () => {
     const secure = await buy(order({ cardToken: await tokenFor('4000002760003184') }))
     expect((await url(String(secure.body.hash))).body).toMatchObject({ status: 'requires_action', url: secure.body.url })
     const declined = await buy(order({ cardToken: await tokenFor('4000000000000002') }))
-    expect((await url(String(declined.body.hash))).body).toMatchObject({ status: 'failed', url: `/order/checkout?hash=${declined.body.hash}` })
+    expect((await url(String(declined.body.hash))).body).toMatchObject({
+      status: 'failed',
+      url: `/order/checkout?hash=${declined.body.hash}`,
+      failure: { code: 'CARD_DECLINED', message: 'Your card was declined.', retryable: true },
+    })
+    // The failure in the language asked for (checkout's), else the order's.
+    const german = await callRoute(urlRoute, { path: '/api/veilgate/purchase/url/', query: { hash: String(declined.body.hash), locale: 'de' } })
+    expect(german.body).toMatchObject({ failure: { code: 'CARD_DECLINED', message: 'Ihre Karte wurde abgelehnt.' } })
     expect((await url('B'.repeat(22))).body).toMatchObject({ statusCode: 404, code: 'ORDER_NOT_FOUND' })
     expect((await url('x')).status).toBe(404)
   })

@@ -3,14 +3,15 @@
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { localizePath } from '@/i18n/paths'
 import type { PickerData } from '@/services/order/picker'
-import { cardComplete, formatCardNumber, formatExpiry, parseExpiry, payHint, stageOf, type CardFields, type HintKey } from '@/services/order/checkout-rules'
+import { cardComplete, cardLabel, formatCardNumber, formatExpiry, parseExpiry, payHint, stageOf, type CardFields, type HintKey } from '@/services/order/checkout-rules'
+import { restoreTyped, retryKey, typedFields, typedKey } from '@/services/order/checkout-storage'
 import { looksLikeEmail } from '@/services/order/purchase-state'
 import { chosenAddOns, parseSelection, selectionParams } from '@/services/order/selection'
 
 export type CheckoutTexts = Record<
   | 'summaryHeading' | 'changePlan' | 'total' | 'renews' | 'oneTime' | 'emailLabel' | 'invalidEmail' | 'required' | 'marketingConsent' | 'noSpam'
   | 'methodLegend' | 'methodCard' | 'cardLegend' | 'cardName' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'country' | 'address' | 'city' | 'postalCode'
-  | 'pay' | 'paying' | 'bonusToggle' | 'bonusLabel' | 'bonusApply' | 'stepsLabel' | 'stagePricing' | 'stageSuccess' | 'stageFailed' | 'receiptTo' | 'orderNotFound' | 'trialEnds' | HintKey,
+  | 'pay' | 'paying' | 'bonusToggle' | 'bonusLabel' | 'bonusApply' | 'stepsLabel' | 'stagePricing' | 'stageSuccess' | 'stageFailed' | 'receiptTo' | 'orderNotFound' | 'trialEnds' | 'tryAgain' | 'genericError' | HintKey,
   string
 > & { addOnLabels: Record<string, string> }
 
@@ -25,22 +26,65 @@ type Props = {
 type Field = 'email' | 'name' | 'number' | 'expiry' | 'cvc' | 'country' | 'postalCode' | 'method'
 type Quote = { total: number; discount: number; renewal: { cost: number; at: string } | null; trialEndsAt: string | null }
 /** An unpaid order named by `?hash=`: checkout charges it again instead of making a new one. */
-type OrderView = { hash: string; maskedEmail: string; plan: string; lines: { id: string; kind: string; amount: number; region: string | null }[]; total: number; discount: number; renewal: { amount: number; at: string } | null }
+type OrderView = {
+  hash: string
+  maskedEmail: string
+  plan: string
+  lines: { id: string; kind: string; amount: number; region: string | null }[]
+  total: number
+  discount: number
+  renewal: { amount: number; at: string } | null
+  card: string | null
+  failure: { code: string; message: string; retryable: boolean } | null
+}
 
-/** The order a hash names, when it can still be paid: its lines from `purchase-detail-by-hash/`, its renewal from `success-info/`. */
-async function loadOrder(hash: string, signal: AbortSignal): Promise<OrderView | 'paid' | null> {
-  const read = (path: string) => fetch(`/api/veilgate/${path}?hash=${hash}`, { signal }).then((response) => (response.ok ? response.json() : null))
+/**
+ * Where an order named by `?hash=` stands (`purchase/url/`, which first brings it up to date):
+ * paid or waiting for the processor → its success page; waiting for 3-D Secure → that page;
+ * failed or not yet charged → its lines (`purchase-detail-by-hash/`), renewal (`success-info/`)
+ * and failure, to pay again; anything else (expired, unknown) → null.
+ */
+async function loadOrder(hash: string, locale: string, signal: AbortSignal): Promise<OrderView | { go: string } | null> {
+  const read = (path: string, extra = '') => fetch(`/api/veilgate/${path}?hash=${hash}${extra}`, { signal }).then((response) => (response.ok ? response.json() : null))
+  const step = (await read('purchase/url/', `&locale=${locale}`)) as { status: string; url: string; failure?: OrderView['failure'] } | null
+  if (!step) return null
+  if (['paid', 'awaiting_provider', 'requires_action'].includes(step.status)) return { go: step.url }
+  if (step.status !== 'failed' && step.status !== 'pending') return null
   const [detail, info] = (await Promise.all([read('purchase-detail-by-hash/'), read('purchase/success-info/')])) as [
-    { status: string; lines: OrderView['lines']; total: number; discount: number; maskedEmail: string } | null,
+    { lines: OrderView['lines']; total: number; discount: number; maskedEmail: string; brand: string | null; last4: string | null } | null,
     { plan: string; renewal: OrderView['renewal'] } | null,
   ]
   if (!detail || !info) return null
-  if (detail.status === 'paid') return 'paid'
-  if (detail.status !== 'failed' && detail.status !== 'pending') return null
-  return { hash, maskedEmail: detail.maskedEmail, plan: info.plan, lines: detail.lines, total: detail.total, discount: detail.discount, renewal: info.renewal }
+  return {
+    hash,
+    maskedEmail: detail.maskedEmail,
+    plan: info.plan,
+    lines: detail.lines,
+    total: detail.total,
+    discount: detail.discount,
+    renewal: info.renewal,
+    card: detail.brand && detail.last4 ? cardLabel(detail.brand, detail.last4) : null,
+    failure: step.failure ?? null,
+  }
 }
 
-const STORAGE_KEY = 'veilgate:checkout'
+const storage = {
+  get: (key: string) => {
+    try {
+      return sessionStorage.getItem(key)
+    } catch {
+      return null
+    }
+  },
+  set: (key: string, value: string) => {
+    try {
+      sessionStorage.setItem(key, value)
+    } catch {
+      // Storage refused: nothing to restore later.
+    }
+  },
+}
+
 /** When the card processor's script loads by itself after checkout appears (spec section 9). */
 const CARD_SCRIPT_DELAY_MS = 1700
 
@@ -92,43 +136,49 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
   const [fromOrder, setFromOrder] = useState<OrderView | null>(null)
   const [orderMissing, setOrderMissing] = useState(false)
   const [outcome, setOutcome] = useState<'success' | 'failed' | null>(null)
+  const [ready, setReady] = useState(false)
+  const [retryToken, setRetryToken] = useState<string | null>(null)
   const key = useRef<string>('')
   const failed = useRef<{ hash: string; selection: string } | null>(null)
   const fields = useRef<Partial<Record<Field, HTMLElement | null>>>({})
 
-  // Typed fields (never the card number or code) survive a reload in this tab.
+  // Typed fields (never a card field) survive a reload, and a trip to 3-D Secure, in this tab.
   useEffect(() => {
     key.current = newKey()
-    try {
-      const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Partial<{ email: string; consent: boolean; name: string; country: string; postalCode: string; address: string; city: string }>
-      if (saved.email) setEmail(saved.email)
-      if (typeof saved.consent === 'boolean') setConsent(saved.consent)
-      setCard((current) => ({ ...current, name: saved.name ?? current.name, country: saved.country ?? current.country, postalCode: saved.postalCode ?? current.postalCode, address: saved.address ?? current.address, city: saved.city ?? current.city }))
-    } catch {
-      // Nothing saved, or storage refused: start empty.
-    }
+    const hash = new URLSearchParams(window.location.search).get('hash')
+    const saved = restoreTyped((hash && storage.get(typedKey(hash))) || storage.get(typedKey()))
+    if (saved.email) setEmail(saved.email)
+    if (saved.consent !== undefined) setConsent(saved.consent)
+    if (saved.method) setMethod(saved.method)
+    setCard((current) => ({ ...current, country: saved.country ?? current.country, postalCode: saved.postalCode ?? current.postalCode, address: saved.address ?? current.address, city: saved.city ?? current.city }))
+    setReady(true)
     const timer = window.setTimeout(() => void loadCardScript(), CARD_SCRIPT_DELAY_MS)
     return () => window.clearTimeout(timer)
   }, [])
+  const typed = useMemo(() => JSON.stringify(typedFields({ email, consent, method, country: card.country, postalCode: card.postalCode, address: card.address, city: card.city })), [email, consent, method, card.country, card.postalCode, card.address, card.city])
   useEffect(() => {
-    try {
-      sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ email, consent, name: card.name, country: card.country, postalCode: card.postalCode, address: card.address, city: card.city }))
-    } catch {
-      // Storage refused: nothing to restore later.
-    }
-  }, [email, consent, card.name, card.country, card.postalCode, card.address, card.city])
+    if (!ready) return
+    storage.set(typedKey(), typed)
+    if (orderHash) storage.set(typedKey(orderHash), typed)
+  }, [ready, typed, orderHash])
 
-  // `?hash=` of an unpaid order: summary and total from that order; a paid one shows its success page.
+  // `?hash=` of an unpaid order: summary and total from that order, its failure by the pay button;
+  // a paid one shows its success page, one waiting for 3-D Secure goes back there.
   useEffect(() => {
     setFromOrder(null)
     setOrderMissing(false)
     if (!orderHash) return
     const controller = new AbortController()
-    loadOrder(orderHash, controller.signal)
+    loadOrder(orderHash, locale, controller.signal)
       .then((found) => {
-        if (found === 'paid') return window.location.replace(`${localizePath(locale, '/payment-success')}?hash=${orderHash}`)
-        if (found) setFromOrder(found)
-        else setOrderMissing(true)
+        if (!found) return setOrderMissing(true)
+        if ('go' in found) return window.location.replace(localizePath(locale, found.go))
+        setFromOrder(found)
+        if (found.failure) {
+          setAlert(found.failure.message)
+          setOutcome('failed')
+          if (found.failure.code === 'AUTHENTICATION_FAILURE' && found.failure.retryable) setRetryToken(storage.get(retryKey(orderHash)))
+        }
       })
       .catch(() => undefined)
     return () => controller.abort()
@@ -181,6 +231,41 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
   const order: Field[] = ['email', 'method', 'name', 'number', 'expiry', 'cvc', 'country', 'postalCode']
   const check = (field: Field) => setErrors((current) => ({ ...current, [field]: fieldError(field) }))
 
+  /** A declined card: its fields emptied and the number focused; everything else stays as typed. */
+  const clearCard = () => {
+    setCard((current) => ({ ...current, number: '', expiry: '', cvc: '' }))
+    window.setTimeout(() => fields.current.number?.focus(), 0)
+  }
+
+  /**
+   * Sends a purchase (one Idempotency-Key each, renewed after every answer). Before the browser
+   * leaves for 3-D Secure the typed fields and the card token are kept under the order's hash;
+   * a decline keeps the order's hash so that paying again is a new attempt on the same order.
+   */
+  const submit = async (body: Record<string, unknown>, token: string, selectionKey: string) => {
+    const response = await fetch('/api/veilgate/purchase/url-with-email/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': key.current },
+      body: JSON.stringify(body),
+    })
+    const answer = (await response.json().catch(() => ({}))) as { url?: string; hash?: string; status?: string; code?: string; message?: string; retryable?: boolean }
+    key.current = newKey()
+    if (answer.hash) {
+      storage.set(typedKey(answer.hash), typed)
+      storage.set(retryKey(answer.hash), token)
+    }
+    if (response.ok && answer.url) {
+      setOutcome(answer.status === 'paid' ? 'success' : null)
+      window.location.assign(localizePath(locale, answer.url))
+      return
+    }
+    failed.current = answer.hash && answer.retryable ? { hash: answer.hash, selection: selectionKey } : null
+    setRetryToken(null)
+    setAlert(answer.message || texts.genericError)
+    setOutcome('failed')
+    if (answer.code !== 'IDEMPOTENCY_KEY_REUSED') clearCard()
+  }
+
   const pay = async () => {
     if (busy) return
     void loadCardScript()
@@ -220,24 +305,26 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
             country: card.country,
             locale,
           }
-      const response = await fetch('/api/veilgate/purchase/url-with-email/', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': key.current },
-        body: JSON.stringify(body),
-      })
-      const answer = (await response.json().catch(() => ({}))) as { url?: string; hash?: string; message?: string; retryable?: boolean }
-      key.current = newKey()
-      if (response.ok && answer.url) {
-        setOutcome(answer.url.includes('/payment-success') ? 'success' : null)
-        window.location.assign(answer.url.startsWith('/') ? localizePath(locale, answer.url.split('?')[0]!) + (answer.url.includes('?') ? `?${answer.url.split('?')[1]}` : '') : answer.url)
-        return
-      }
-      failed.current = answer.hash && answer.retryable ? { hash: answer.hash, selection: current } : null
-      setAlert(answer.message || texts.required)
-      setOutcome('failed')
+      await submit(body, tokenized.token, current)
     } catch {
       key.current = newKey()
-      setAlert(texts.required)
+      setAlert(texts.genericError)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  /** "Try again" after a failed authentication: the same order with the same card token, nothing re-typed. */
+  const retryOrder = async () => {
+    if (busy || !fromOrder || !retryToken) return
+    setBusy(true)
+    setAlert(null)
+    setOutcome(null)
+    try {
+      await submit({ hash: fromOrder.hash, cardToken: retryToken, locale }, retryToken, selectionParams(selection).toString())
+    } catch {
+      key.current = newKey()
+      setAlert(texts.genericError)
     } finally {
       setBusy(false)
     }
@@ -441,6 +528,14 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
           <div id={alertId} role="alert" className="text-sm font-medium text-red-700">
             {alert}
           </div>
+          {retryToken && fromOrder?.card && (
+            <div className="flex flex-wrap items-center gap-3" data-retry>
+              <span>{fromOrder.card}</span>
+              <button type="button" aria-disabled={busy ? true : undefined} onClick={() => void retryOrder()} className="rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700 aria-disabled:opacity-60">
+                {texts.tryAgain}
+              </button>
+            </div>
+          )}
         </div>
       </form>
 

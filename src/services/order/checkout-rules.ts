@@ -87,3 +87,11 @@ export function maskEmail(email: string): string {
   if (at < 1) return '•••'
   return `${email[0]}•••${email.slice(at)}`
 }
+
+const brandNames: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club', jcb: 'JCB', unionpay: 'UnionPay' }
+
+/** A card as a buyer recognises it: `visa`, `3184` → `Visa •••• 3184`. */
+export function cardLabel(brand: string, last4: string): string {
+  const name = brandNames[brand.toLowerCase()] ?? (brand ? brand[0]!.toUpperCase() + brand.slice(1) : '')
+  return `${name} •••• ${last4}`.trim()
+}

@@ -6,7 +6,7 @@ import { defaultLocale, getLocale, isLocaleCode } from '@/i18n/locales'
 import { localizePath } from '@/i18n/paths'
 import { findOrderByHash, latestAttempt, PUBLIC_HASH } from '@/services/checkout/orders'
 import { payloadClient } from '@/services/content/payload'
-import { maskEmail } from '@/services/order/checkout-rules'
+import { cardLabel, maskEmail } from '@/services/order/checkout-rules'
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }
 
@@ -56,7 +56,7 @@ export default async function PaymentSuccessRoute({ params, searchParams }: Prop
   const quote = (order.quote ?? {}) as { renewal?: { cost: number; at: string } | null }
   const status = order.status === 'paid' || order.status === 'refunded' ? 'statusPaid' : pending.has(order.status) ? 'statusPending' : order.status === 'expired' ? 'statusExpired' : 'statusFailed'
   const heading = status === 'statusPaid' ? t('successHeading') : status === 'statusPending' ? t('pendingHeading') : t('failedHeading')
-  const card = attempt?.brand && attempt.last4 ? ` · ${attempt.brand.toUpperCase()} •••• ${attempt.last4}` : ''
+  const card = attempt?.brand && attempt.last4 ? ` · ${cardLabel(attempt.brand, attempt.last4)}` : ''
   return (
     <SiteShell locale={locale} path="/payment-success">
       <section className="container-site max-w-3xl py-12">

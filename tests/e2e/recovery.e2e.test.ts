@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { axeViolations, baseUrl, launchBrowser, newPage } from './browser'
+
+let browser: Browser
+let adminToken = ''
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  const login = await fetch(`${baseUrl()}/cms-api/admins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@veilgate.local', password: 'veilgate-admin' }) })
+  adminToken = String(((await login.json()) as { token: string }).token)
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** The orders bought with an e-mail address, as the admin sees them. */
+async function ordersOf(email: string) {
+  const query = new URLSearchParams({ 'where[email][equals]': email, depth: '0' })
+  const answer = (await (await fetch(`${baseUrl()}/cms-api/orders?${query}`, { headers: { authorization: `JWT ${adminToken}` } })).json()) as { docs: { publicHash: string; status: string }[] }
+  return answer.docs
+}
+
+async function checkoutPage(path: string) {
+  const page = await newPage(browser)
+  await page.addInitScript(() => window.localStorage.setItem('cookie-notice', 'accepted'))
+  await page.goto(path)
+  return page
+}
+
+const en = { email: 'E-mail', card: 'Credit or debit card', name: 'Name on card', number: 'Card number', expiry: 'Expiry date (MM/YY)', cvc: 'Security code (CVC)', postal: 'ZIP or postal code' }
+
+async function fillCard(page: Page, number: string, labels = en) {
+  await page.getByLabel(labels.card).check()
+  await page.getByLabel(labels.name).fill('Ada Lovelace')
+  await page.getByLabel(labels.number).pressSequentially(number)
+  await page.getByLabel(labels.expiry).pressSequentially('1234')
+  await page.getByLabel(labels.cvc).fill('123')
+  await page.getByLabel(labels.postal).fill('10115')
+}
+
+const alertText = (page: Page) => page.locator('[data-pay] [role="alert"]').textContent()
+const HASH = /[?&]hash=([A-Za-z0-9_-]{22})$/
+
+describe('3-D Secure and decline recovery', () => {
+  it('fails authentication, tries again with nothing re-typed, completes, and pays the same order', async () => {
+    const page = await checkoutPage('/order/checkout?plan=vpn-1m&slots=5')
+    const email = `e2e-3ds-${randomUUID()}@example.com`
+    await page.getByLabel('E-mail', { exact: true }).fill(email)
+    await page.getByLabel('I agree to receive marketing emails').uncheck()
+    await fillCard(page, '4000002760003184')
+    await page.locator('[data-pay] button').first().click()
+    await page.waitForURL(/\/sandbox\/3ds\/sbx_\d+_1$/, { timeout: 15_000 })
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex')
+    expect(await page.locator('h1').textContent()).toBe('Confirm your payment')
+    expect(await page.locator('main').textContent()).toContain('Visa •••• 3184')
+    expect(await axeViolations(page)).toEqual([])
+    // By keyboard: Tab to "Fail authentication" and press Enter.
+    const fail = page.getByRole('button', { name: 'Fail authentication' })
+    await fail.focus()
+    await Promise.all([page.waitForURL(/\/order\/checkout\?hash=/), page.keyboard.press('Enter')])
+    const hash = HASH.exec(page.url())![1]!
+    await expect.poll(() => alertText(page)).toBe('We are unable to authenticate your payment method. Please choose a different payment method and try again.')
+    expect(await page.locator('[data-retry]').textContent()).toContain('Visa •••• 3184')
+    expect(await page.getByRole('navigation', { name: 'Checkout steps' }).locator('[aria-current="step"]').textContent()).toBe('5Payment failed')
+    // What was typed came back from this tab's storage (the consent as left, the method chosen).
+    expect(await page.getByLabel('Credit or debit card').isChecked()).toBe(true)
+    expect(await page.locator('[data-order-email]').textContent()).toContain(`${email[0]}•••@example.com`)
+    expect(await axeViolations(page)).toEqual([])
+    await page.getByRole('button', { name: 'Try again' }).focus()
+    await Promise.all([page.waitForURL(/\/sandbox\/3ds\/sbx_\d+_2$/), page.keyboard.press('Enter')])
+    await Promise.all([page.waitForURL(new RegExp(`/payment-success\\?hash=${hash}$`)), page.getByRole('button', { name: 'Complete authentication' }).click()])
+    expect(await page.locator('[data-status]').textContent()).toBe('Paid')
+    expect(await ordersOf(email)).toMatchObject([{ publicHash: hash, status: 'paid' }])
+    await page.context().close()
+  })
+
+  it('shows the decline that follows an authentication', async () => {
+    const page = await checkoutPage('/order/checkout?plan=vpn-1m')
+    await page.getByLabel('E-mail', { exact: true }).fill(`e2e-3ds-decline-${randomUUID()}@example.com`)
+    await fillCard(page, '4000008400001629')
+    await page.locator('[data-pay] button').first().click()
+    await page.waitForURL(/\/sandbox\/3ds\//, { timeout: 15_000 })
+    await Promise.all([page.waitForURL(/\/order\/checkout\?hash=/), page.getByRole('button', { name: 'Complete authentication' }).click()])
+    await expect.poll(() => alertText(page)).toBe('Your card was declined.')
+    expect(await page.locator('[data-retry]').count()).toBe(0)
+    await page.context().close()
+  })
+
+  it('keeps everything but the card after two declines, then pays the same order', async () => {
+    const page = await checkoutPage('/order/checkout?plan=vpn-1y&slots=5&ipRegion=de-frankfurt')
+    const email = `e2e-recover-${randomUUID()}@example.com`
+    await page.getByRole('button', { name: 'Have a bonus code?' }).click()
+    await page.getByLabel('Bonus code').fill('WELCOME10')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect.poll(() => new URL(page.url()).searchParams.get('bonus')).toBe('WELCOME10')
+    // WELCOME10 takes 10% off $161.75.
+    const total = '$145.57'
+    await expect.poll(() => page.locator('[data-total]').textContent()).toBe(total)
+    await page.getByLabel('E-mail', { exact: true }).fill(email)
+    await fillCard(page, '4000000000000002')
+    await page.getByLabel('Billing address').fill('Unter den Linden 1')
+    for (const [number, message] of [
+      ['4000000000009995', 'Your card was declined.'],
+      ['4242424242424242', 'Your card has insufficient funds.'],
+    ] as const) {
+      await page.locator('[data-pay] button').first().click()
+      await expect.poll(() => alertText(page), { timeout: 15_000 }).toBe(message)
+      expect(await page.getByLabel('Card number').inputValue()).toBe('')
+      expect(await page.getByLabel('Expiry date (MM/YY)').inputValue()).toBe('')
+      expect(await page.getByLabel('Security code (CVC)').inputValue()).toBe('')
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('cc-number')
+      expect(await page.getByLabel('E-mail', { exact: true }).inputValue()).toBe(email)
+      expect(await page.getByLabel('Billing address').inputValue()).toBe('Unter den Linden 1')
+      expect(await page.getByLabel('Credit or debit card').isChecked()).toBe(true)
+      expect(await page.locator('[data-total]').textContent()).toBe(total)
+      expect(new URL(page.url()).search).toBe('?plan=vpn-1y&slots=5&ipRegion=de-frankfurt&bonus=WELCOME10')
+      await page.keyboard.type(number)
+      await page.getByLabel('Expiry date (MM/YY)').pressSequentially('1234')
+      await page.getByLabel('Security code (CVC)').fill('123')
+      // The message stays until the next try.
+      expect(await alertText(page)).toBe(message)
+    }
+    await page.locator('[data-pay] button').first().click()
+    await page.waitForURL(/\/payment-success\?hash=/, { timeout: 15_000 })
+    const orders = await ordersOf(email)
+    expect(orders).toMatchObject([{ status: 'paid', publicHash: HASH.exec(page.url())![1] }])
+    await page.context().close()
+  })
+
+  it('shows the 3-D Secure page in German and Arabic, and a not-found message for a bad reference', async () => {
+    for (const [prefix, lang, dir, heading] of [
+      ['/de', 'de', 'ltr', 'Zahlung bestätigen'],
+      ['/ar', 'ar', 'rtl', 'تأكيد الدفع'],
+    ] as const) {
+      const tokenized = (await (await fetch(`${baseUrl()}/api/payments/sandbox/tokenize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ number: '4000002760003184', expMonth: 12, expYear: 2034, cvc: '123' }) })).json()) as { token: string }
+      const started = (await (
+        await fetch(`${baseUrl()}/api/veilgate/purchase/url-with-email/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+          body: JSON.stringify({ email: `e2e-3ds-${lang}-${randomUUID()}@example.com`, receiveMarketingEmails: false, plan: 'vpn-1m', paymentMethod: 'card', cardToken: tokenized.token, country: 'DE', locale: lang }),
+        })
+      ).json()) as { url: string }
+      const page = await checkoutPage(`${prefix}${started.url}`)
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang)
+      expect(await page.locator('html').getAttribute('dir')).toBe(dir)
+      expect(await page.locator('h1').textContent()).toBe(heading)
+      expect(await axeViolations(page)).toEqual([])
+      await page.context().close()
+    }
+    for (const path of ['/sandbox/3ds/%00', '/sandbox/3ds/sbx_999999999_1', '/de/sandbox/3ds/x']) {
+      const response = await fetch(`${baseUrl()}${path}`)
+      expect(response.status, path).toBe(200)
+      const html = await response.text()
+      expect(html, path).toContain('noindex')
+    }
+    expect(await (await fetch(`${baseUrl()}/sandbox/3ds/%00`)).text()).toContain('We could not find this payment.')
+    for (const method of ['POST', 'PUT']) {
+      const response = await fetch(`${baseUrl()}/sandbox/3ds/sbx_1_1`, { method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' })
+      expect([200, 405], method).toContain(response.status)
+    }
+  })
+})
