@@ -163,3 +163,76 @@ describe('3-D Secure and decline recovery', () => {
     }
   })
 })
+
+const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+  const response = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+  return { status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, unknown> }
+}
+
+/** The customer an order belongs to, by its hash. */
+async function customerOf(hash: string) {
+  const answer = (await (await fetch(`${baseUrl()}/cms-api/orders?where[publicHash][equals]=${hash}&depth=0`, { headers: { authorization: `JWT ${adminToken}` } })).json()) as { docs: { customer: number | null }[] }
+  return answer.docs[0]?.customer ?? null
+}
+
+describe('the account beside the e-mail', () => {
+  it('opens the sign-in for an address that has an account, and buys as that customer once signed in', async () => {
+    const email = `e2e-returning-${randomUUID()}@example.com`
+    const password = 'Returning-customer-42'
+    const registered = await post('/api/veilgate/auth/register/', { username: email, password, confirmPassword: password, terms: true })
+    expect(registered.status).toBe(201)
+    const me = (await (await fetch(`${baseUrl()}/api/veilgate/auth/user-info/`, { headers: { 'x-auth-token': String(registered.body.token) } })).json()) as { id: number }
+    const page = await checkoutPage('/order/checkout?plan=vpn-1m')
+    await page.getByLabel('E-mail', { exact: true }).fill(email)
+    await fillCard(page, '4242424242424242')
+    await page.locator('[data-pay] button').first().click()
+    // 409 ALREADY_IN_USE: the sign-in opens beside the e-mail, which stays; the card stays too.
+    await expect.poll(() => page.locator('[data-sign-in]').textContent()).toContain('This Veilgate ID is already in use')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('current-password')
+    expect(await page.getByLabel('E-mail', { exact: true }).inputValue()).toBe(email)
+    expect(await page.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242')
+    expect(await axeViolations(page)).toEqual([])
+    // A wrong password is refused there.
+    await page.keyboard.type('not-the-password')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.locator('[data-sign-in]').textContent()).toContain('Invalid username or password')
+    await page.getByLabel('Password').fill(password)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect.poll(() => page.locator('[data-account]').textContent()).toContain(`Signed in as ${email}`)
+    expect(await page.evaluate(() => Boolean(window.localStorage.getItem('veilgate:auth-token')))).toBe(true)
+    await page.locator('[data-pay] button').first().click()
+    await page.waitForURL(/\/payment-success\?hash=/, { timeout: 15_000 })
+    expect(await customerOf(HASH.exec(page.url())![1]!)).toBe(me.id)
+    // Signed in on the rest of the site too: checkout again shows the account, not the field.
+    await page.goto('/order/checkout?plan=vpn-1m')
+    await expect.poll(() => page.locator('[data-account]').count()).toBe(1)
+    expect(await page.getByLabel('E-mail', { exact: true }).count()).toBe(0)
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await expect.poll(() => page.getByLabel('E-mail', { exact: true }).count()).toBe(1)
+    expect(await page.evaluate(() => window.localStorage.getItem('veilgate:auth-token'))).toBeNull()
+    await page.context().close()
+  })
+
+  it('creates the account with the purchase when a password and the terms are given', async () => {
+    const email = `e2e-newpass-${randomUUID()}@example.com`
+    const page = await checkoutPage('/order/checkout?plan=vpn-1m')
+    await page.getByLabel('E-mail', { exact: true }).fill(email)
+    await fillCard(page, '4242424242424242')
+    await page.getByLabel('Password').fill('short')
+    await page.locator('[data-pay] button').first().click()
+    await expect.poll(() => page.getByText('Password must be at least 8 characters').isVisible()).toBe(true)
+    expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('new-password')
+    await page.getByLabel('Password').fill('New-customer-pass-77')
+    await page.locator('[data-pay] button').first().click()
+    await expect.poll(() => page.getByText('Please agree to our Age Certification, End User Agreement and Privacy Policy.').isVisible()).toBe(true)
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('checkbox')
+    expect(await page.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242')
+    await page.keyboard.press('Space')
+    await page.locator('[data-pay] button').first().click()
+    await page.waitForURL(/\/payment-success\?hash=/, { timeout: 15_000 })
+    expect(await customerOf(HASH.exec(page.url())![1]!)).not.toBeNull()
+    expect((await post('/api/veilgate/auth/login/', { username: email, password: 'New-customer-pass-77' })).status).toBe(200)
+    await page.context().close()
+  })
+})

@@ -5,15 +5,17 @@ import { localizePath } from '@/i18n/paths'
 import type { PickerData } from '@/services/order/picker'
 import { cardComplete, cardLabel, formatCardNumber, formatExpiry, parseExpiry, payHint, stageOf, type CardFields, type HintKey } from '@/services/order/checkout-rules'
 import { restoreTyped, retryKey, typedFields, typedKey } from '@/services/order/checkout-storage'
+import { apiFetch, isSignedIn, logout, onSessionChange, storeLogin, type ApiFailure } from '@/lib/session.client'
+import { passwordIssue, type PasswordIssue } from '@/lib/validation/password-rule'
 import { looksLikeEmail } from '@/services/order/purchase-state'
 import { chosenAddOns, parseSelection, selectionParams } from '@/services/order/selection'
 
 export type CheckoutTexts = Record<
   | 'summaryHeading' | 'changePlan' | 'total' | 'renews' | 'oneTime' | 'emailLabel' | 'invalidEmail' | 'required' | 'marketingConsent' | 'noSpam'
   | 'methodLegend' | 'methodCard' | 'cardLegend' | 'cardName' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'country' | 'address' | 'city' | 'postalCode'
-  | 'pay' | 'paying' | 'bonusToggle' | 'bonusLabel' | 'bonusApply' | 'stepsLabel' | 'stagePricing' | 'stageSuccess' | 'stageFailed' | 'receiptTo' | 'orderNotFound' | 'trialEnds' | 'tryAgain' | 'genericError' | HintKey,
+  | 'pay' | 'paying' | 'bonusToggle' | 'bonusLabel' | 'bonusApply' | 'stepsLabel' | 'stagePricing' | 'stageSuccess' | 'stageFailed' | 'receiptTo' | 'orderNotFound' | 'trialEnds' | 'tryAgain' | 'genericError' | 'passwordLabel' | 'passwordHint' | 'termsLabel' | 'signInToggle' | 'signIn' | 'signedInAs' | 'signOut' | HintKey,
   string
-> & { addOnLabels: Record<string, string> }
+> & { addOnLabels: Record<string, string>; errors: Record<PasswordIssue | 'TERMS_AGREE', string> }
 
 type Props = {
   locale: string
@@ -23,7 +25,7 @@ type Props = {
   defaultCountry: string
 }
 
-type Field = 'email' | 'name' | 'number' | 'expiry' | 'cvc' | 'country' | 'postalCode' | 'method'
+type Field = 'email' | 'password' | 'terms' | 'signIn' | 'name' | 'number' | 'expiry' | 'cvc' | 'country' | 'postalCode' | 'method'
 type Quote = { total: number; discount: number; renewal: { cost: number; at: string } | null; trialEndsAt: string | null }
 /** An unpaid order named by `?hash=`: checkout charges it again instead of making a new one. */
 type OrderView = {
@@ -138,6 +140,15 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
   const [outcome, setOutcome] = useState<'success' | 'failed' | null>(null)
   const [ready, setReady] = useState(false)
   const [retryToken, setRetryToken] = useState<string | null>(null)
+  /** The customer signed in on this browser, if any: they buy with their session, no password asked. */
+  const [account, setAccount] = useState<{ email: string } | null>(null)
+  const [password, setPassword] = useState('')
+  const [terms, setTerms] = useState(false)
+  const [signInOpen, setSignInOpen] = useState(false)
+  const [signInPassword, setSignInPassword] = useState('')
+  const [signingIn, setSigningIn] = useState(false)
+  /** A field to focus once the next render is on screen (after a decline, a refusal, opening the sign-in). */
+  const [focusField, setFocusField] = useState<Field | null>(null)
   const key = useRef<string>('')
   const failed = useRef<{ hash: string; selection: string } | null>(null)
   const fields = useRef<Partial<Record<Field, HTMLElement | null>>>({})
@@ -161,6 +172,24 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
     storage.set(typedKey(), typed)
     if (orderHash) storage.set(typedKey(orderHash), typed)
   }, [ready, typed, orderHash])
+
+  useEffect(() => {
+    if (!focusField) return
+    fields.current[focusField]?.focus()
+    setFocusField(null)
+  }, [focusField])
+
+  // Who is signed in on this browser (any tab): their e-mail replaces the field.
+  useEffect(() => {
+    const refresh = () => {
+      if (!isSignedIn()) return setAccount(null)
+      apiFetch<{ email: string }>('/api/veilgate/auth/user-info/', { query: { locale } })
+        .then((info) => setAccount({ email: info.email }))
+        .catch(() => setAccount(null))
+    }
+    refresh()
+    return onSessionChange(refresh)
+  }, [locale])
 
   // `?hash=` of an unpaid order: summary and total from that order, its failure by the pay button;
   // a paid one shows its success page, one waiting for 3-D Secure goes back there.
@@ -208,7 +237,7 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
   const regionLabel = (code: string | null, list: PickerData['regions']) => (code ? list.find((entry) => entry.code === code)?.label ?? code : null)
 
   // An order from `?hash=` already has its e-mail.
-  const emailValid = Boolean(fromOrder) || looksLikeEmail(email.trim().toLowerCase())
+  const emailValid = Boolean(fromOrder || account) || looksLikeEmail(email.trim().toLowerCase())
   const cardReady = cardComplete(card)
   const hint = payHint({ email: emailValid, method, card: cardReady, emailOptional })
   const stage = stageOf({ plan: Boolean(fromOrder ?? plan), email: emailValid, method, card: cardReady, emailOptional, outcome })
@@ -217,7 +246,10 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
   const alertId = `${ids}-alert`
 
   const fieldError = (field: Field): string | undefined => {
-    if (field === 'email') return fromOrder ? undefined : email.trim() === '' ? (emailOptional ? undefined : texts.required) : emailValid ? undefined : texts.invalidEmail
+    if (field === 'password') return fromOrder || account || signInOpen || password === '' ? undefined : ((issue) => (issue ? texts.errors[issue] : undefined))(passwordIssue(password))
+    if (field === 'terms') return fromOrder || account || signInOpen || password === '' || terms ? undefined : texts.errors.TERMS_AGREE
+    if (field === 'signIn') return undefined
+    if (field === 'email') return fromOrder || account ? undefined : email.trim() === '' ? (emailOptional ? undefined : texts.required) : emailValid ? undefined : texts.invalidEmail
     if (field === 'method') return method ? undefined : texts.required
     if (method !== 'card') return undefined
     if (field === 'number') return card.number.replace(/\D/g, '').length >= 12 ? undefined : texts.required
@@ -228,13 +260,13 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
     if (field === 'postalCode') return card.postalCode.trim() ? undefined : texts.required
     return undefined
   }
-  const order: Field[] = ['email', 'method', 'name', 'number', 'expiry', 'cvc', 'country', 'postalCode']
+  const order: Field[] = ['email', 'password', 'terms', 'method', 'name', 'number', 'expiry', 'cvc', 'country', 'postalCode']
   const check = (field: Field) => setErrors((current) => ({ ...current, [field]: fieldError(field) }))
 
   /** A declined card: its fields emptied and the number focused; everything else stays as typed. */
   const clearCard = () => {
     setCard((current) => ({ ...current, number: '', expiry: '', cvc: '' }))
-    window.setTimeout(() => fields.current.number?.focus(), 0)
+    setFocusField('number')
   }
 
   /**
@@ -243,34 +275,70 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
    * a decline keeps the order's hash so that paying again is a new attempt on the same order.
    */
   const submit = async (body: Record<string, unknown>, token: string, selectionKey: string) => {
-    const response = await fetch('/api/veilgate/purchase/url-with-email/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': key.current },
-      body: JSON.stringify(body),
-    })
-    const answer = (await response.json().catch(() => ({}))) as { url?: string; hash?: string; status?: string; code?: string; message?: string; retryable?: boolean }
+    type Answer = { url?: string; hash?: string; status?: string; code?: string; message?: string; retryable?: boolean; field?: string; statusCode?: number }
+    const answer = await apiFetch<Answer>('/api/veilgate/purchase/url-with-email/', { body, headers: { 'idempotency-key': key.current } }).catch((failure: ApiFailure) => failure as Answer)
     key.current = newKey()
     if (answer.hash) {
       storage.set(typedKey(answer.hash), typed)
       storage.set(retryKey(answer.hash), token)
     }
-    if (response.ok && answer.url) {
+    if (!answer.statusCode && answer.url) {
       setOutcome(answer.status === 'paid' ? 'success' : null)
       window.location.assign(localizePath(locale, answer.url))
       return
     }
     failed.current = answer.hash && answer.retryable ? { hash: answer.hash, selection: selectionKey } : null
     setRetryToken(null)
+    // The address has an account: sign in beside the e-mail, which stays filled in.
+    if (answer.code === 'ALREADY_IN_USE') {
+      setSignInOpen(true)
+      setErrors((current) => ({ ...current, signIn: answer.message }))
+      setFocusField('signIn')
+      return
+    }
+    // A field the API refused (the password's rules, the terms): told under it.
+    if (answer.statusCode === 400 && (answer.field === 'password' || answer.field === 'terms' || answer.field === 'email')) {
+      const field = answer.field
+      setErrors((current) => ({ ...current, [field]: answer.message }))
+      setFocusField(field)
+      return
+    }
     setAlert(answer.message || texts.genericError)
     setOutcome('failed')
-    if (answer.code !== 'IDEMPOTENCY_KEY_REUSED') clearCard()
+    if (answer.statusCode === 402) clearCard()
+  }
+
+  /** Signs in beside the e-mail (`auth/login/`); the token is kept as the site's session, and the purchase goes on for that customer. */
+  const signIn = async () => {
+    if (signingIn) return
+    if (!looksLikeEmail(email.trim().toLowerCase())) {
+      setErrors((current) => ({ ...current, email: email.trim() ? texts.invalidEmail : texts.required }))
+      return fields.current.email?.focus()
+    }
+    if (!signInPassword) {
+      setErrors((current) => ({ ...current, signIn: texts.required }))
+      return fields.current.signIn?.focus()
+    }
+    setSigningIn(true)
+    try {
+      const { token } = await apiFetch<{ token: string }>('/api/veilgate/auth/login/', { body: { username: email.trim().toLowerCase(), password: signInPassword, locale } })
+      storeLogin(token)
+      setSignInPassword('')
+      setSignInOpen(false)
+      setErrors((current) => ({ ...current, signIn: undefined, email: undefined }))
+    } catch (failure) {
+      setErrors((current) => ({ ...current, signIn: (failure as ApiFailure).message || texts.genericError }))
+      fields.current.signIn?.focus()
+    } finally {
+      setSigningIn(false)
+    }
   }
 
   const pay = async () => {
     if (busy) return
     void loadCardScript()
-    if (hint) {
-      const found = Object.fromEntries(order.map((field) => [field, fieldError(field)])) as Partial<Record<Field, string>>
+    const found = Object.fromEntries(order.map((field) => [field, fieldError(field)])) as Partial<Record<Field, string>>
+    if (hint || found.password || found.terms) {
       setErrors(found)
       const first = order.find((field) => found[field])
       if (first) fields.current[first]?.focus()
@@ -293,7 +361,8 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
       const body = retry
         ? { hash: retry, cardToken: tokenized.token, locale }
         : {
-            email: email.trim().toLowerCase(),
+            email: account ? account.email : email.trim().toLowerCase(),
+            ...(!account && password ? { password, terms } : {}),
             receiveMarketingEmails: consent,
             plan: selection.plan,
             slots: selection.slots,
@@ -348,9 +417,13 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
     window.dispatchEvent(new Event(URL_CHANGE))
   }
 
-  const input = (field: Field, props: { label: string; value: string; onChange: (value: string) => void; autoComplete: string; inputMode?: 'numeric' | 'email' | 'text'; type?: string; card?: boolean }) => {
+  const input = (
+    field: Field,
+    props: { label: string; value: string; onChange: (value: string) => void; autoComplete: string; inputMode?: 'numeric' | 'email' | 'text'; type?: string; card?: boolean; help?: string; onEnter?: () => void },
+  ) => {
     const id = `${ids}-${field}`
     const error = errors[field]
+    const described = [error ? `${id}-error` : null, props.help ? `${id}-help` : null].filter(Boolean).join(' ') || undefined
     return (
       <div className="grid gap-1">
         <label htmlFor={id} className="text-sm font-medium">
@@ -366,12 +439,27 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
           autoComplete={props.autoComplete}
           inputMode={props.inputMode}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={described}
           onFocus={props.card ? () => void loadCardScript() : undefined}
+          onKeyDown={
+            props.onEnter
+              ? (event) => {
+                  if (event.key === 'Enter') {
+                    event.preventDefault()
+                    props.onEnter!()
+                  }
+                }
+              : undefined
+          }
           onChange={(event) => props.onChange(event.target.value)}
-          onBlur={() => check(field)}
+          onBlur={field === 'signIn' ? undefined : () => check(field)}
           className="rounded-md border border-line bg-white px-3 py-2 text-base aria-invalid:border-red-700"
         />
+        {props.help && (
+          <p id={`${id}-help`} className="text-sm text-muted">
+            {props.help}
+          </p>
+        )}
         {error && (
           <p id={`${id}-error`} className="text-sm text-red-700">
             {error}
@@ -427,7 +515,66 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
         }}
       >
         <div className="grid gap-3">
-          {fromOrder ? <p data-order-email>{texts.receiptTo.replace('{email}', fromOrder.maskedEmail)}</p> : input('email', { label: texts.emailLabel, value: email, onChange: setEmail, autoComplete: 'email', inputMode: 'email', type: 'email' })}
+          {fromOrder ? (
+            <p data-order-email>{texts.receiptTo.replace('{email}', fromOrder.maskedEmail)}</p>
+          ) : account ? (
+            <div className="flex flex-wrap items-center gap-3" data-account>
+              <span>{texts.signedInAs.replace('{email}', account.email)}</span>
+              <button type="button" onClick={() => void logout()} className="text-sm font-medium underline">
+                {texts.signOut}
+              </button>
+            </div>
+          ) : (
+            <>
+              {input('email', { label: texts.emailLabel, value: email, onChange: setEmail, autoComplete: 'email', inputMode: 'email', type: 'email' })}
+              {signInOpen ? (
+                <div className="grid gap-2" data-sign-in>
+                  {input('signIn', { label: texts.passwordLabel, value: signInPassword, onChange: setSignInPassword, autoComplete: 'current-password', type: 'password', onEnter: () => void signIn() })}
+                  <button type="button" aria-disabled={signingIn ? true : undefined} onClick={() => void signIn()} className="w-fit rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700 aria-disabled:opacity-60">
+                    {texts.signIn}
+                  </button>
+                </div>
+              ) : (
+                <>
+                  {input('password', { label: texts.passwordLabel, value: password, onChange: setPassword, autoComplete: 'new-password', type: 'password', help: texts.passwordHint })}
+                  <div className="grid gap-1">
+                    <label className="flex items-start gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        checked={terms}
+                        ref={(element) => {
+                          fields.current.terms = element
+                        }}
+                        aria-invalid={errors.terms ? true : undefined}
+                        aria-describedby={errors.terms ? `${ids}-terms-error` : undefined}
+                        onChange={(event) => {
+                          setTerms(event.target.checked)
+                          if (event.target.checked) setErrors((current) => ({ ...current, terms: undefined }))
+                        }}
+                        className="mt-1 size-4"
+                      />
+                      <span>{texts.termsLabel}</span>
+                    </label>
+                    {errors.terms && (
+                      <p id={`${ids}-terms-error`} className="text-sm text-red-700">
+                        {errors.terms}
+                      </p>
+                    )}
+                  </div>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setSignInOpen(true)
+                      setFocusField('signIn')
+                    }}
+                    className="w-fit text-sm font-medium underline"
+                  >
+                    {texts.signInToggle}
+                  </button>
+                </>
+              )}
+            </>
+          )}
           {!fromOrder && (
           <>
           <label className="flex items-start gap-2 text-sm">

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defaultLocale, isLocaleCode, type LocaleCode } from '@/i18n/locales'
+import { passwordIssue } from './password-rule'
 
 /**
  * The auth forms' rules (spec section 5), shared by the endpoints and the browser: no server
@@ -19,10 +20,8 @@ export const email = text
 
 /** No whitespace at either end; printable ASCII, at least 8 characters (in that order). */
 export const password = text.superRefine((value, ctx) => {
-  if (value.length === 0) return ctx.addIssue({ code: 'custom', message: 'REQUIRED' })
-  if (/^\s|\s$/.test(value)) return ctx.addIssue({ code: 'custom', message: 'PASSWORD_WHITESPACE' })
-  if (!/^[\x20-\x7E]{8,}$/.test(value)) return ctx.addIssue({ code: 'custom', message: 'PASSWORD_ASCII' })
-  if (value.length > 256) return ctx.addIssue({ code: 'custom', message: 'INVALID_INPUT' })
+  const issue = passwordIssue(value)
+  if (issue) ctx.addIssue({ code: 'custom', message: issue })
 })
 
 /** A password as typed at sign-in: any non-empty text (the rules apply when it is chosen). */
