@@ -131,9 +131,9 @@ describe('3-D Secure and decline recovery', () => {
   })
 
   it('shows the 3-D Secure page in German and Arabic, and a not-found message for a bad reference', async () => {
-    for (const [prefix, lang, dir, heading] of [
-      ['/de', 'de', 'ltr', 'Zahlung bestätigen'],
-      ['/ar', 'ar', 'rtl', 'تأكيد الدفع'],
+    for (const [prefix, lang, dir, heading, fail, failed] of [
+      ['/de', 'de', 'ltr', 'Zahlung bestätigen', 'Authentifizierung fehlschlagen lassen', 'Wir können Ihre Zahlungsmethode nicht authentifizieren. Bitte wählen Sie eine andere Zahlungsmethode und versuchen Sie es erneut.'],
+      ['/ar', 'ar', 'rtl', 'تأكيد الدفع', 'إفشال المصادقة', 'يتعذّر علينا التحقق من وسيلة الدفع. يُرجى اختيار وسيلة دفع أخرى والمحاولة مرة أخرى.'],
     ] as const) {
       const tokenized = (await (await fetch(`${baseUrl()}/api/payments/sandbox/tokenize`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ number: '4000002760003184', expMonth: 12, expYear: 2034, cvc: '123' }) })).json()) as { token: string }
       const started = (await (
@@ -147,6 +147,10 @@ describe('3-D Secure and decline recovery', () => {
       expect(await page.locator('html').getAttribute('lang')).toBe(lang)
       expect(await page.locator('html').getAttribute('dir')).toBe(dir)
       expect(await page.locator('h1').textContent()).toBe(heading)
+      expect(await axeViolations(page)).toEqual([])
+      // Back on checkout in the same language, with the failure in it.
+      await Promise.all([page.waitForURL(new RegExp(`${prefix}/order/checkout\\?hash=`)), page.getByRole('button', { name: fail }).click()])
+      await expect.poll(() => alertText(page)).toBe(failed)
       expect(await axeViolations(page)).toEqual([])
       await page.context().close()
     }
@@ -234,5 +238,62 @@ describe('the account beside the e-mail', () => {
     expect(await customerOf(HASH.exec(page.url())![1]!)).not.toBeNull()
     expect((await post('/api/veilgate/auth/login/', { username: email, password: 'New-customer-pass-77' })).status).toBe(200)
     await page.context().close()
+  })
+})
+
+describe('/payment-error', () => {
+  it('explains the failure and leads back to checkout with the order and what was typed', async () => {
+    const page = await checkoutPage('/order/checkout?plan=vpn-1m')
+    const email = `e2e-payerror-${randomUUID()}@example.com`
+    await page.getByLabel('E-mail', { exact: true }).fill(email)
+    await fillCard(page, '4000000000000002')
+    await page.getByLabel('Billing address').fill('Karl-Marx-Allee 5')
+    await page.getByLabel('City').fill('Berlin')
+    await page.locator('[data-pay] button').first().click()
+    await expect.poll(() => alertText(page), { timeout: 15_000 }).toBe('Your card was declined.')
+    const hash = await page.evaluate(() => Object.keys(window.sessionStorage).find((key) => /^veilgate:checkout:[A-Za-z0-9_-]{22}$/.test(key))?.split(':')[2] ?? '')
+    expect(hash).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    const response = await page.goto(`/payment-error?hash=${hash}`)
+    expect(response?.status()).toBe(200)
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex')
+    expect(await page.locator('h1').textContent()).toBe('Your payment did not go through')
+    expect(await page.locator('[data-reason]').textContent()).toBe('Your card was declined.')
+    expect(await page.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toMatch(/^mailto:/)
+    expect(await axeViolations(page)).toEqual([])
+    await page.getByRole('link', { name: 'Try again' }).focus()
+    await Promise.all([page.waitForURL(new RegExp(`/order/checkout\\?hash=${hash}$`)), page.keyboard.press('Enter')])
+    await expect.poll(() => page.locator('[data-order-email]').textContent()).toContain(`${email[0]}•••@example.com`)
+    expect(await page.getByLabel('Billing address').inputValue()).toBe('Karl-Marx-Allee 5')
+    expect(await page.getByLabel('City').inputValue()).toBe('Berlin')
+    expect(await alertText(page)).toBe('Your card was declined.')
+    await page.getByLabel('Name on card').fill('Ada Lovelace')
+    await page.getByLabel('Card number').pressSequentially('4242424242424242')
+    await page.getByLabel('Expiry date (MM/YY)').pressSequentially('1234')
+    await page.getByLabel('Security code (CVC)').fill('123')
+    await page.locator('[data-pay] button').first().click()
+    await page.waitForURL(new RegExp(`/payment-success\\?hash=${hash}$`), { timeout: 15_000 })
+    expect(await ordersOf(email)).toHaveLength(1)
+    await page.context().close()
+  })
+
+  it('answers 200 without a hash or with a bad one, in German and Arabic too, and "Try again" opens checkout', async () => {
+    for (const [path, lang, dir, heading] of [
+      ['/payment-error', 'en', 'ltr', 'Your payment did not go through'],
+      ['/payment-error?hash=%00', 'en', 'ltr', 'Your payment did not go through'],
+      ['/de/payment-error?hash=AAAAAAAAAAAAAAAAAAAAAA', 'de', 'ltr', null],
+      ['/ar/payment-error', 'ar', 'rtl', null],
+    ] as const) {
+      const page = await checkoutPage(path)
+      expect(await page.locator('html').getAttribute('lang'), path).toBe(lang)
+      expect(await page.locator('html').getAttribute('dir'), path).toBe(dir)
+      if (heading) expect(await page.locator('h1').textContent()).toBe(heading)
+      expect(await page.locator('[data-try-again]').getAttribute('href')).toBe(`${lang === 'en' ? '' : `/${lang}`}/order/checkout`)
+      expect(await axeViolations(page)).toEqual([])
+      await page.context().close()
+    }
+    for (const method of ['POST', 'PUT']) {
+      const response = await fetch(`${baseUrl()}/payment-error?hash=%00`, { method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' })
+      expect([200, 405], method).toContain(response.status)
+    }
   })
 })

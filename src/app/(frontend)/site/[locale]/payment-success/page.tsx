@@ -101,7 +101,7 @@ export default async function PaymentSuccessRoute({ params, searchParams }: Prop
         </p>
         <div className="mt-8 flex flex-wrap gap-4">
           {status === 'statusFailed' ? (
-            <a href={`${localizePath(locale, '/order/checkout')}?plan=${encodeURIComponent(order.plan)}`} className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white">
+            <a href={`${localizePath(locale, '/order/checkout')}?hash=${order.publicHash}`} className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white">
               {t('backToCheckout')}
             </a>
           ) : (
