@@ -77,6 +77,8 @@ describe('register/, login/, user-info/, logout/', () => {
       [{ password: ' leading-space1', confirmPassword: ' leading-space1' }, 'PASSWORD_WHITESPACE', 'password'],
       [{ password: 'short1', confirmPassword: 'short1' }, 'PASSWORD_ASCII', 'password'],
       [{ password: 'pässwörter-lang', confirmPassword: 'pässwörter-lang' }, 'PASSWORD_ASCII', 'password'],
+      [{ password: 'password1', confirmPassword: 'password1' }, 'PASSWORD_BAD', 'password'],
+      [{ password: 'rules@example.com', confirmPassword: 'rules@example.com' }, 'PASSWORD_BAD', 'password'],
       [{ confirmPassword: 'something-else-1' }, 'CONFIRM_PASSWORD', 'confirmPassword'],
       [{ terms: false }, 'TERMS_AGREE', 'terms'],
     ]
@@ -202,6 +204,8 @@ describe('change-password/', () => {
     expect(wrong.body).toMatchObject({ statusCode: 401, code: 'INVALID_USERNAME_OR_PASSWORD' })
     const weak = await callRoute(changePassword, { body: { password, newPassword: 'short' }, headers })
     expect(weak.body).toMatchObject({ statusCode: 400, code: 'PASSWORD_ASCII', field: 'newPassword' })
+    expect((await callRoute(changePassword, { body: { password, newPassword: 'qwertyuiop' }, headers })).body).toMatchObject({ statusCode: 400, code: 'PASSWORD_BAD', field: 'newPassword', message: 'Your password is not strong enough. Please provide a stronger password.' })
+    expect((await callRoute(changePassword, { body: { password, newPassword: 'changer@example.com' }, headers })).body).toMatchObject({ code: 'PASSWORD_BAD' })
     const changed = await callRoute(changePassword, { body: { password, newPassword }, headers })
     expect(changed.body).toEqual({ ok: true })
     expect((await me(second.body.token)).body.code).toBe('EXPIRED_SESSION')

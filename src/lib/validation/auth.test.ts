@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseToken } from '@/services/accounts/tokens'
-import { changePasswordSchema, loginSchema, password, registerSchema } from './auth'
+import { changePasswordSchema, loginSchema, password, registerSchema, setStrengthEstimate, strongPassword } from './auth'
+import { ensureStrengthEstimate } from './strength'
 
 const codeOf = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   result.success ? 'ok' : `${result.error!.issues[0]!.path.join('.')}:${result.error!.issues[0]!.message}`
@@ -73,5 +74,40 @@ describe('token parsing', () => {
     for (const bad of [null, undefined, '', 'short', token + 'x', token.slice(1) + '=', token.slice(1) + '/', 'é'.repeat(43), '%00'.repeat(15)]) {
       expect(parseToken(bad)).toBeUndefined()
     }
+  })
+})
+
+describe('the strength rule (zxcvbn, score below 3 is PASSWORD_BAD), after the others', () => {
+  beforeAll(async () => {
+    await ensureStrengthEstimate()
+  })
+  afterAll(() => setStrengthEstimate(null))
+
+  const table: [string, string][] = [
+    [' password1', 'PASSWORD_WHITESPACE'],
+    ['pass', 'PASSWORD_ASCII'],
+    ['password1', 'PASSWORD_BAD'],
+    ['12345678', 'PASSWORD_BAD'],
+    ['qwertyuiop', 'PASSWORD_BAD'],
+    ['Password123!', 'PASSWORD_BAD'],
+    ['correct-Horse-battery-9', 'ok'],
+    ['with inner spaces and words 7', 'ok'],
+  ]
+  for (const [value, expected] of table) {
+    it(`${JSON.stringify(value)} → ${expected}`, () => {
+      const result = strongPassword.safeParse(value)
+      expect(result.success ? 'ok' : result.error.issues[0]!.message).toBe(expected)
+    })
+  }
+
+  it('counts the e-mail as known: a password made of it is weak at sign-up', () => {
+    const base = { username: 'marguerite.yourcenar@example.com', terms: true }
+    expect(codeOf(registerSchema.safeParse({ ...base, password: 'marguerite.yourcenar1', confirmPassword: 'marguerite.yourcenar1' }))).toBe('password:PASSWORD_BAD')
+    expect(codeOf(registerSchema.safeParse({ ...base, password: 'correct-Horse-battery-9', confirmPassword: 'correct-Horse-battery-9' }))).toBe('ok')
+    expect(codeOf(changePasswordSchema.safeParse({ password: 'old', newPassword: 'password1' }))).toBe('newPassword:PASSWORD_BAD')
+  })
+
+  it('leaves the sign-in password alone (any non-empty text)', () => {
+    expect(codeOf(loginSchema.safeParse({ username: 'a@example.com', password: 'password1' }))).toBe('ok')
   })
 })

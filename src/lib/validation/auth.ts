@@ -18,11 +18,37 @@ export const email = text
   .transform((value) => value.toLowerCase())
   .pipe(z.email({ error: 'INVALID_EMAIL' }))
 
+/** A password's strength from 0 (guessable) to 4, given what the site knows of its owner (zxcvbn's score). */
+export type StrengthEstimate = (password: string, userInputs: string[]) => number
+/** Scores below this are PASSWORD_BAD. */
+export const MIN_PASSWORD_SCORE = 3
+
+let estimateStrength: StrengthEstimate | null = null
+/**
+ * Installs the strength estimator (`ensureStrengthEstimate()` in `./strength`, which the endpoints
+ * await before checking a chosen password). Until it is installed, a browser form checks the other
+ * rules only; the endpoint checks all of them.
+ */
+export function setStrengthEstimate(estimate: StrengthEstimate | null): void {
+  estimateStrength = estimate
+}
+
+/** The strength rule, after the others: PASSWORD_BAD when the estimate is below 3. */
+export const tooWeak = (value: string, userInputs: string[]) => estimateStrength !== null && estimateStrength(value, userInputs.filter(Boolean)) < MIN_PASSWORD_SCORE
+
 /** No whitespace at either end; printable ASCII, at least 8 characters (in that order). */
 export const password = text.superRefine((value, ctx) => {
   const issue = passwordIssue(value)
   if (issue) ctx.addIssue({ code: 'custom', message: issue })
 })
+
+/** A new password: the rules above, then strong enough (PASSWORD_BAD). */
+export const strongPassword = password.superRefine((value, ctx) => {
+  if (tooWeak(value, [])) ctx.addIssue({ code: 'custom', message: 'PASSWORD_BAD' })
+})
+
+/** The e-mail and its local part: what the estimator should count as known to an attacker. */
+export const ownerInputs = (email: string) => [email, email.split('@')[0] ?? '']
 
 /** A password as typed at sign-in: any non-empty text (the rules apply when it is chosen). */
 export const enteredPassword = text.min(1, 'REQUIRED').max(1024, 'INVALID_USERNAME_OR_PASSWORD')
@@ -56,10 +82,11 @@ export const registerSchema = z
     timezone: timezone.optional().default('+0000'),
   })
   .superRefine((value, ctx) => {
+    if (tooWeak(value.password, ownerInputs(value.username))) ctx.addIssue({ code: 'custom', message: 'PASSWORD_BAD', path: ['password'] })
     if (value.confirmPassword !== value.password) ctx.addIssue({ code: 'custom', message: 'CONFIRM_PASSWORD', path: ['confirmPassword'] })
   })
 
-export const changePasswordSchema = z.object({ password: enteredPassword, newPassword: password })
+export const changePasswordSchema = z.object({ password: enteredPassword, newPassword: strongPassword })
 
 export const tokenSchema = z.object({ token: z.string({ error: 'EXPIRED_SESSION' }).min(1, 'EXPIRED_SESSION').max(200, 'EXPIRED_SESSION') })
 

@@ -1,5 +1,6 @@
-import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
-import { changePasswordSchema } from '@/lib/validation/auth'
+import { apiError, AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
+import { changePasswordSchema, ownerInputs, tooWeak } from '@/lib/validation/auth'
+import { ensureStrengthEstimate } from '@/lib/validation/strength'
 import { changePassword } from '@/services/accounts/accounts'
 import { requireSession } from '@/services/accounts/sessions'
 import { payloadClient } from '@/services/content/payload'
@@ -8,7 +9,9 @@ import { payloadClient } from '@/services/content/payload'
 export const POST = handler(async (request) => {
   const payload = await payloadClient()
   const { customer, session } = await requireSession(payload, request.headers)
+  await ensureStrengthEstimate()
   const input = changePasswordSchema.parse(await bodyOf(request, AUTH_MAX_BODY_BYTES))
+  if (tooWeak(input.newPassword, ownerInputs(customer.email))) throw apiError('PASSWORD_BAD', 'newPassword')
   await changePassword(payload, { customer, sessionId: session.id }, input)
   return json({ ok: true })
 })
