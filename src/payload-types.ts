@@ -93,6 +93,7 @@ export interface Config {
     'customer-sessions': CustomerSession;
     'customer-tokens': CustomerToken;
     outbox: Outbox;
+    'human-check-solutions': HumanCheckSolution;
     forms: Form;
     'form-submissions': FormSubmission;
     redirects: Redirect;
@@ -129,6 +130,7 @@ export interface Config {
     'customer-sessions': CustomerSessionsSelect<false> | CustomerSessionsSelect<true>;
     'customer-tokens': CustomerTokensSelect<false> | CustomerTokensSelect<true>;
     outbox: OutboxSelect<false> | OutboxSelect<true>;
+    'human-check-solutions': HumanCheckSolutionsSelect<false> | HumanCheckSolutionsSelect<true>;
     forms: FormsSelect<false> | FormsSelect<true>;
     'form-submissions': FormSubmissionsSelect<false> | FormSubmissionsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
@@ -1494,6 +1496,17 @@ export interface Outbox {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "human-check-solutions".
+ */
+export interface HumanCheckSolution {
+  id: number;
+  nonce: string;
+  expiresAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "forms".
  */
 export interface Form {
@@ -1908,6 +1921,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'outbox';
         value: number | Outbox;
+      } | null)
+    | ({
+        relationTo: 'human-check-solutions';
+        value: number | HumanCheckSolution;
       } | null)
     | ({
         relationTo: 'forms';
@@ -2784,6 +2801,16 @@ export interface OutboxSelect<T extends boolean = true> {
   headers?: T;
   from?: T;
   jobId?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "human-check-solutions_select".
+ */
+export interface HumanCheckSolutionsSelect<T extends boolean = true> {
+  nonce?: T;
+  expiresAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -11,6 +11,7 @@ import * as migration_20261124_063754_orders from './20261124_063754_orders';
 import * as migration_20261124_070428_attempt_auth_outcome from './20261124_070428_attempt_auth_outcome';
 import * as migration_20261124_082145_webhooks_subscriptions from './20261124_082145_webhooks_subscriptions';
 import * as migration_20261124_084003_order_emails_queued from './20261124_084003_order_emails_queued';
+import * as migration_20261124_124813_human_check_solutions from './20261124_124813_human_check_solutions';
 
 export const migrations = [
   {
@@ -76,6 +77,11 @@ export const migrations = [
   {
     up: migration_20261124_084003_order_emails_queued.up,
     down: migration_20261124_084003_order_emails_queued.down,
-    name: '20261124_084003_order_emails_queued'
+    name: '20261124_084003_order_emails_queued',
+  },
+  {
+    up: migration_20261124_124813_human_check_solutions.up,
+    down: migration_20261124_124813_human_check_solutions.down,
+    name: '20261124_124813_human_check_solutions'
   },
 ];

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { baseUrl } from './browser'
+import { humanCheckOver } from '../support/human-check'
 
 const password = 'correct-Horse-battery-9'
 let adminToken = ''
@@ -44,7 +45,7 @@ beforeAll(async () => {
 
 describe('the auth API over HTTP (production build)', () => {
   it('registers, signs in in any case, confirms by e-mail, and ends sessions on a password change and logout', async () => {
-    const created = await auth('register', { body: { username: 'E2E.Customer@Example.com', password, confirmPassword: password, terms: true, locale: 'de' } })
+    const created = await auth('register', { body: { username: 'E2E.Customer@Example.com', password, confirmPassword: password, terms: true, locale: 'de', ...(await humanCheckOver(baseUrl())) } })
     expect(created.status).toBe(201)
     const first = String(created.body.token)
     const second = await auth('login', { body: { username: 'E2E.CUSTOMER@EXAMPLE.COM', password } })
@@ -70,7 +71,7 @@ describe('the auth API over HTTP (production build)', () => {
   })
 
   it('locks after five wrong passwords, e-mails the notice, and an admin unlocks it', async () => {
-    await auth('register', { body: { username: 'e2e-locked@example.com', password, confirmPassword: password, terms: true } })
+    await auth('register', { body: { username: 'e2e-locked@example.com', password, confirmPassword: password, terms: true, ...(await humanCheckOver(baseUrl())) } })
     const statuses: number[] = []
     for (let i = 0; i < 5; i++) statuses.push((await auth('login', { body: { username: 'e2e-locked@example.com', password: `wrong-${i}-password` } })).status)
     expect(statuses).toEqual([401, 401, 401, 401, 423])

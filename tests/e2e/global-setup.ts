@@ -61,6 +61,7 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       // The suites buy from one address; the limit itself is tested in integration.
       CHECKOUT_RATE_LIMIT: '1000',
+      ALTCHA_COST: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations, baseUrl, launchBrowser, newPage } from './browser'
+import { humanCheckOver } from '../support/human-check'
 
 let browser: Browser
 let adminToken = ''
@@ -183,7 +184,7 @@ describe('the account beside the e-mail', () => {
   it('opens the sign-in for an address that has an account, and buys as that customer once signed in', async () => {
     const email = `e2e-returning-${randomUUID()}@example.com`
     const password = 'Returning-customer-42'
-    const registered = await post('/api/veilgate/auth/register/', { username: email, password, confirmPassword: password, terms: true })
+    const registered = await post('/api/veilgate/auth/register/', { username: email, password, confirmPassword: password, terms: true, ...(await humanCheckOver(baseUrl())) })
     expect(registered.status).toBe(201)
     const me = (await (await fetch(`${baseUrl()}/api/veilgate/auth/user-info/`, { headers: { 'x-auth-token': String(registered.body.token) } })).json()) as { id: number }
     const page = await checkoutPage('/order/checkout?plan=vpn-1m')

@@ -10,6 +10,7 @@ import { POST as register } from '@/app/api/veilgate/auth/register/route'
 import { GET as userInfo } from '@/app/api/veilgate/auth/user-info/route'
 import { createPasswordlessCustomer } from '@/services/accounts/accounts'
 import { emailQueueIdle } from '@/services/email/queue'
+import { humanCheck } from '../support/human-check-route'
 import { callRoute } from '../support/routes'
 
 let payload: Payload
@@ -28,8 +29,8 @@ afterEach(() => {
   delete process.env.CLOCK_NOW
 })
 
-const signUp = (username: string, extra: Record<string, unknown> = {}) =>
-  callRoute(register, { body: { username, password, confirmPassword: password, terms: true, ...extra } })
+const signUp = async (username: string, extra: Record<string, unknown> = {}) =>
+  callRoute(register, { body: { username, password, confirmPassword: password, terms: true, ...(await humanCheck()), ...extra } })
 const signIn = (username: string, pass = password) => callRoute(login, { body: { username, password: pass } })
 const me = (token: unknown) => callRoute(userInfo, { headers: { 'x-auth-token': String(token) } })
 
@@ -261,6 +262,10 @@ describe('access: a customer is not an admin', () => {
     'payload-jobs:create',
     'payload-jobs:update',
     'payload-jobs:delete',
+    // Answered human-check challenges: written and forgotten by server code only.
+    'human-check-solutions:create',
+    'human-check-solutions:update',
+    'human-check-solutions:delete',
     // Payload's internal key-value store: server code only.
     'payload-kv:create',
     'payload-kv:read',

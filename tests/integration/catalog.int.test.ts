@@ -8,6 +8,7 @@ import { GET as priceRoute } from '@/app/api/veilgate/sales/price/[id]/route'
 import { POST as priceListRoute } from '@/app/api/veilgate/sales/price-list/route'
 import { POST as checkCode } from '@/app/api/veilgate/sales/check-new-bonus-code/route'
 import { POST as register } from '@/app/api/veilgate/auth/register/route'
+import { humanCheck } from '../support/human-check-route'
 import { callRoute } from '../support/routes'
 
 let payload: Payload
@@ -121,7 +122,7 @@ describe('check-new-bonus-code/', () => {
     expect((await check({ code: 'MONTHLY-ONLY', plan: 'vpn-1m' })).status).toBe(200)
     expect((await check({ code: 'BIG-FIXED', plan: 'vpn-1m' })).body).toMatchObject({ statusCode: 400, code: 'INVALID_AMOUNT_NEW_BONUS_CODE', message: 'Invalid discount amount' })
     const password = 'referral-Owner-pass-1'
-    const created = await callRoute(register, { body: { username: 'referrer@example.com', password, confirmPassword: password, terms: true } })
+    const created = await callRoute(register, { body: { username: 'referrer@example.com', password, confirmPassword: password, terms: true, ...(await humanCheck()) } })
     const owner = (await payload.find({ collection: 'customers', where: { email: { equals: 'referrer@example.com' } }, overrideAccess: true })).docs[0]!
     await payload.create({ collection: 'bonus-codes', data: { code: 'FRIEND-OF-ME', effect: 'percent', value: 10, owner: owner.id }, overrideAccess: true })
     const own = await check({ code: 'friend-of-me' }, { 'x-auth-token': String(created.body.token) })

@@ -17,6 +17,7 @@ import { POST as register } from '@/app/api/veilgate/auth/register/route'
 import { resetEnv } from '@/lib/env'
 import { query } from '@/services/db'
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe'
+import { humanCheck } from '../support/human-check-route'
 import { callRoute } from '../support/routes'
 
 let payload: Payload
@@ -234,7 +235,7 @@ describe('retry, url/, cost/ and new customers', () => {
 
   it('counts a buyer with a paid order as not new for WELCOME10 and referral codes', async () => {
     const password = 'paid-Customer-pass-3'
-    const created = await callRoute(register, { body: { username: 'repeat@example.com', password, confirmPassword: password, terms: true } })
+    const created = await callRoute(register, { body: { username: 'repeat@example.com', password, confirmPassword: password, terms: true, ...(await humanCheck()) } })
     const headers = { 'x-auth-token': String(created.body.token) }
     expect((await callRoute(checkCode, { body: { code: 'WELCOME10', plan: 'vpn-1y' }, headers })).status).toBe(200)
     // Signed in: the address belongs to this customer (without the token it is taken: 409).

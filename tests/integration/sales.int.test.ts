@@ -10,6 +10,7 @@ import { GET as bonusRoute } from '@/app/api/veilgate/sales/bonus/route'
 import { GET as comments } from '@/app/api/veilgate/sales/comments/route'
 import { POST as register } from '@/app/api/veilgate/auth/register/route'
 import { referralCodeOf } from '@/services/catalog/codes'
+import { humanCheck } from '../support/human-check-route'
 import { callRoute } from '../support/routes'
 
 let payload: Payload
@@ -138,7 +139,7 @@ describe('redeem-code/, bonus/ and comments/', () => {
     expect(anonymous).toMatchObject({ status: 401, body: { code: 'EXPIRED_SESSION' } })
     expect((await callRoute(bonusRoute, { path: '/api/veilgate/sales/bonus/', headers: { 'x-auth-token': 'not-a-token' } })).status).toBe(401)
     const password = 'referral-Friend-pass-2'
-    const created = await callRoute(register, { body: { username: 'bonus-owner@example.com', password, confirmPassword: password, terms: true } })
+    const created = await callRoute(register, { body: { username: 'bonus-owner@example.com', password, confirmPassword: password, terms: true, ...(await humanCheck()) } })
     const headers = { 'x-auth-token': String(created.body.token) }
     const [first, second] = await Promise.all([callRoute(bonusRoute, { path: '/api/veilgate/sales/bonus/', headers }), callRoute(bonusRoute, { path: '/api/veilgate/sales/bonus/', headers })])
     expect(first).toMatchObject({ status: 200, body: { effect: { type: 'percent', value: 10 }, redemptions: 0 } })

@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 import { query } from '@/services/db'
+import { forgetExpiredSolutions } from '@/services/human-check/altcha'
 import { fulfil } from './fulfil'
 import { transition } from './orders'
 import type { OrderStatus } from './states'
@@ -37,11 +38,14 @@ export async function sweepCheckout(payload: Payload, at: Date): Promise<{ expir
 export const SWEEP_INTERVAL_MS = 10 * 60 * 1000
 let timer: NodeJS.Timeout | undefined
 
-/** Runs the sweep at start and every ten minutes in a serving process (idempotent across instances). */
+/** Runs the sweep (and the human check's clean-up) at start and every ten minutes in a serving process (idempotent across instances). */
 export function startCheckoutSweeper(payload: Payload, clock: () => Date): void {
   if (timer) return
   const run = () =>
-    sweepCheckout(payload, clock())
+    // Answered human-check challenges are forgotten once they can no longer be replayed.
+    forgetExpiredSolutions(payload, clock())
+      .catch(() => 0)
+      .then(() => sweepCheckout(payload, clock()))
       .then(({ expired, keys, fulfilled }) => {
         if (expired || keys || fulfilled) payload.logger.info({ msg: 'checkout sweep', expiredOrders: expired, droppedIdempotencyKeys: keys, fulfilledOrders: fulfilled })
       })

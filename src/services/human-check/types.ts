@@ -1,0 +1,11 @@
+/** The human-check versions a form may send (`version`), as in the spec's subscribe request. */
+export const humanCheckVersions = ['altcha', 'v3', 'v2', 'hcaptcha'] as const
+export type HumanCheckVersion = (typeof humanCheckVersions)[number]
+
+export type HumanCheckContext = { ip: string | null; action: string; host: string | null }
+
+/** One kind of human check. `next`: the stronger check to fall back to (the third-party chain). */
+export interface HumanCheckProvider {
+  id: HumanCheckVersion
+  verify(token: string, context: HumanCheckContext): Promise<{ ok: boolean; next?: HumanCheckVersion }>
+}
