@@ -69,6 +69,8 @@ describe('the client session', () => {
     fakeFetch(() => json(409, { statusCode: 409, code: 'ALREADY_IN_USE', message: 'This veilgate ID is already in use', field: 'email' }))
     await expect(apiFetch('/api/veilgate/purchase/url-with-email/', { body: {} })).rejects.toEqual({ statusCode: 409, code: 'ALREADY_IN_USE', message: 'This veilgate ID is already in use', field: 'email' })
     expect(isSignedIn()).toBe(true)
+    fakeFetch(() => new Response(JSON.stringify({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Too many requests' }), { status: 429, headers: { 'retry-after': '42' } }))
+    await expect(apiFetch('/api/veilgate/auth/login/', { body: {} })).rejects.toMatchObject({ statusCode: 429, code: 'TOO_MANY_REQUESTS', retryAfter: 42 })
     fakeFetch(() => json(401, { statusCode: 401, code: 'EXPIRED_SESSION', message: 'Your session has expired. Please relogin' }))
     await expect(apiFetch('/api/veilgate/auth/user-info/')).rejects.toMatchObject({ statusCode: 401, code: 'EXPIRED_SESSION' })
     expect(isSignedIn()).toBe(false)

@@ -12,8 +12,8 @@ export const ACCESS_TOKEN_KEY = 'veilgate:access-token'
 /** Spec section 9: request time-out. */
 export const REQUEST_TIMEOUT_MS = 20_000
 
-/** A refused or failed call: the API's body with its status; without an answer, the message alone and 500. */
-export type ApiFailure = { statusCode: number; code?: string; message: string; field?: string } & Record<string, unknown>
+/** A refused or failed call: the API's body with its status (and `Retry-After` in seconds, when sent); without an answer, the message alone and 500. */
+export type ApiFailure = { statusCode: number; code?: string; message: string; field?: string; retryAfter?: number } & Record<string, unknown>
 
 const listeners = new Set<() => void>()
 
@@ -116,7 +116,13 @@ export async function apiFetch<T = Record<string, unknown>>(path: string, init: 
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>
   if (response.ok) return body as T
   if (response.status === 401 && body.code === 'EXPIRED_SESSION') clearSession()
-  throw { ...body, statusCode: response.status, message: typeof body.message === 'string' ? body.message : response.statusText } satisfies ApiFailure
+  const retryAfter = Number(response.headers.get('retry-after'))
+  throw {
+    ...body,
+    statusCode: response.status,
+    message: typeof body.message === 'string' ? body.message : response.statusText,
+    ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfter } : {}),
+  } satisfies ApiFailure
 }
 
 /** Signs out: `logout/` for this session (its answer does not matter), then both tokens go. */

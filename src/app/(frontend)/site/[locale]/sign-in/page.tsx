@@ -1,0 +1,55 @@
+import type { Metadata } from 'next'
+import { getTranslations, setRequestLocale } from 'next-intl/server'
+import { SiteShell } from '@/components/layout/SiteShell'
+import { SignIn } from '@/components/auth/SignIn.client'
+import { defaultLocale, isLocaleCode, locales } from '@/i18n/locales'
+import { pageMetadata } from '@/lib/seo'
+
+type Props = { params: Promise<{ locale: string }> }
+
+// The same HTML for every visitor: rendered once per locale and cached; the island does the rest.
+export const revalidate = 3600
+export const dynamicParams = true
+export function generateStaticParams() {
+  return []
+}
+
+const localeOf = async (params: Props['params']) => {
+  const { locale } = await params
+  return isLocaleCode(locale) ? locale : defaultLocale
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const locale = await localeOf(params)
+  const t = await getTranslations({ locale, namespace: 'Auth' })
+  return pageMetadata({ locale, path: '/sign-in', title: t('signInTitle'), description: t('signInIntro'), noIndex: true, translated: locales.map((entry) => entry.code) })
+}
+
+export default async function SignInRoute({ params }: Props) {
+  const locale = await localeOf(params)
+  setRequestLocale(locale)
+  const [t, checkout, errors] = await Promise.all([getTranslations('Auth'), getTranslations('Checkout'), getTranslations('Errors')])
+  return (
+    <SiteShell locale={locale} path="/sign-in">
+      <section className="container-site py-12">
+        <h1 className="text-4xl font-extrabold tracking-tight">{t('signInTitle')}</h1>
+        <p className="mt-3 max-w-2xl text-lg text-muted">{t('signInIntro')}</p>
+        <SignIn
+          locale={locale}
+          texts={{
+            emailLabel: t('emailLabel'),
+            passwordLabel: t('passwordLabel'),
+            showPassword: t('showPassword'),
+            hidePassword: t('hidePassword'),
+            submit: t('signInSubmit'),
+            submitting: t('signingIn'),
+            retryIn: t('retryIn', { seconds: '{seconds}' }),
+            required: checkout('required'),
+            invalidEmail: errors('INVALID_EMAIL'),
+            undefinedError: errors('undefinedError'),
+          }}
+        />
+      </section>
+    </SiteShell>
+  )
+}

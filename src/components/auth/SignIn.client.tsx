@@ -1,0 +1,146 @@
+'use client'
+
+import { useEffect, useId, useRef, useState } from 'react'
+import { localizePath } from '@/i18n/paths'
+import { safeNext } from '@/lib/next-path'
+import { apiFetch, isSignedIn, storeLogin, type ApiFailure } from '@/lib/session.client'
+import { looksLikeEmail } from '@/services/order/purchase-state'
+
+export type SignInTexts = Record<'emailLabel' | 'passwordLabel' | 'showPassword' | 'hidePassword' | 'submit' | 'submitting' | 'required' | 'invalidEmail' | 'retryIn' | 'undefinedError', string>
+
+type Props = { locale: string; texts: SignInTexts }
+type Field = 'email' | 'password'
+
+/** Where the visitor goes once signed in: a same-site `?next=`, else My account, in this locale. */
+const destination = (locale: string) => {
+  const next = new URLSearchParams(window.location.search).get('next')
+  const target = safeNext(next, '/my-account')
+  return localizePath(locale, target)
+}
+
+/**
+ * The sign-in form: e-mail and password (with show/hide), `auth/login/` through the client session.
+ * Each refusal shows its code's message from the API (with the wait for TOO_MANY_REQUESTS); no
+ * answer at all shows the generic message. A visitor already signed in goes on at once.
+ */
+export function SignIn({ locale, texts }: Props) {
+  const ids = useId()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [visible, setVisible] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [alert, setAlert] = useState<string | null>(null)
+  const fields = useRef<Partial<Record<Field, HTMLInputElement | null>>>({})
+  const alertRef = useRef<HTMLDivElement | null>(null)
+
+  useEffect(() => {
+    if (isSignedIn()) window.location.replace(destination(locale))
+  }, [locale])
+
+  const check = (field: Field, value = field === 'email' ? email : password): string | undefined => {
+    if (!value.trim()) return texts.required
+    if (field === 'email' && !looksLikeEmail(value.trim().toLowerCase())) return texts.invalidEmail
+    return undefined
+  }
+
+  const submit = async () => {
+    if (busy) return
+    const found = { email: check('email'), password: check('password') }
+    setErrors(found)
+    const first = (['email', 'password'] as const).find((field) => found[field])
+    if (first) return fields.current[first]?.focus()
+    setBusy(true)
+    setAlert(null)
+    try {
+      const { token } = await apiFetch<{ token: string }>('/api/veilgate/auth/login/', { body: { username: email.trim().toLowerCase(), password, locale } })
+      storeLogin(token)
+      window.location.assign(destination(locale))
+      return
+    } catch (failure) {
+      const answer = failure as ApiFailure
+      const field = answer.field === 'username' ? 'email' : answer.field === 'password' ? 'password' : null
+      const message = answer.statusCode === 500 && !answer.code ? texts.undefinedError : answer.message || texts.undefinedError
+      const wait = answer.code === 'TOO_MANY_REQUESTS' && typeof answer.retryAfter === 'number' ? ` ${texts.retryIn.replace('{seconds}', String(answer.retryAfter))}` : ''
+      if (field && answer.statusCode === 400) {
+        setErrors({ [field]: message })
+        fields.current[field]?.focus()
+      } else {
+        setAlert(message + wait)
+        alertRef.current?.focus()
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const errorOf = (field: Field) =>
+    errors[field] ? (
+      <p id={`${ids}-${field}-error`} className="text-sm text-red-700">
+        {errors[field]}
+      </p>
+    ) : null
+
+  return (
+    <form
+      noValidate
+      className="mt-8 grid max-w-md gap-5"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void submit()
+      }}
+    >
+      <div className="grid gap-1">
+        <label htmlFor={`${ids}-email`} className="text-sm font-medium">
+          {texts.emailLabel}
+        </label>
+        <input
+          id={`${ids}-email`}
+          ref={(element) => {
+            fields.current.email = element
+          }}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          value={email}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? `${ids}-email-error` : undefined}
+          onChange={(event) => setEmail(event.target.value)}
+          onBlur={() => email && setErrors((current) => ({ ...current, email: check('email') }))}
+          className="rounded-md border border-line bg-white px-3 py-2 text-base aria-invalid:border-red-700"
+        />
+        {errorOf('email')}
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={`${ids}-password`} className="text-sm font-medium">
+          {texts.passwordLabel}
+        </label>
+        <div className="flex gap-2">
+          <input
+            id={`${ids}-password`}
+            ref={(element) => {
+              fields.current.password = element
+            }}
+            type={visible ? 'text' : 'password'}
+            autoComplete="current-password"
+            value={password}
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={errors.password ? `${ids}-password-error` : undefined}
+            onChange={(event) => setPassword(event.target.value)}
+            className="min-w-0 flex-1 rounded-md border border-line bg-white px-3 py-2 text-base aria-invalid:border-red-700"
+          />
+          <button type="button" aria-pressed={visible} aria-controls={`${ids}-password`} onClick={() => setVisible(!visible)} className="rounded-md border border-line px-3 py-2 text-sm font-medium">
+            {visible ? texts.hidePassword : texts.showPassword}
+          </button>
+        </div>
+        {errorOf('password')}
+      </div>
+      <div ref={alertRef} tabIndex={-1} role="alert" className="text-sm font-medium text-red-700 outline-none" data-sign-in-alert>
+        {alert}
+      </div>
+      <button type="submit" aria-disabled={busy ? true : undefined} className="btn-primary w-fit px-6 py-3 aria-disabled:opacity-60">
+        {busy ? texts.submitting : texts.submit}
+      </button>
+    </form>
+  )
+}
