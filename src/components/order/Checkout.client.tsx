@@ -334,6 +334,21 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
     }
   }
 
+  /** One payment try: busy while it runs; anything thrown (the card script, the network) is told as the generic error. */
+  const running = async (work: () => Promise<void>) => {
+    setBusy(true)
+    setAlert(null)
+    setOutcome(null)
+    try {
+      await work()
+    } catch {
+      key.current = newKey()
+      setAlert(texts.genericError)
+    } finally {
+      setBusy(false)
+    }
+  }
+
   const pay = async () => {
     if (busy) return
     void loadCardScript()
@@ -344,10 +359,7 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
       if (first) fields.current[first]?.focus()
       return
     }
-    setBusy(true)
-    setAlert(null)
-    setOutcome(null)
-    try {
+    await running(async () => {
       const processor = await loadCardScript()
       const expiry = parseExpiry(card.expiry)!
       const tokenized = await processor.tokenizeCard({ number: card.number, expMonth: expiry.month, expYear: expiry.year, cvc: card.cvc, name: card.name.trim(), postalCode: card.postalCode.trim(), locale })
@@ -375,28 +387,13 @@ export function Checkout({ locale, data, texts, countries, defaultCountry }: Pro
             locale,
           }
       await submit(body, tokenized.token, current)
-    } catch {
-      key.current = newKey()
-      setAlert(texts.genericError)
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   /** "Try again" after a failed authentication: the same order with the same card token, nothing re-typed. */
   const retryOrder = async () => {
     if (busy || !fromOrder || !retryToken) return
-    setBusy(true)
-    setAlert(null)
-    setOutcome(null)
-    try {
-      await submit({ hash: fromOrder.hash, cardToken: retryToken, locale }, retryToken, selectionParams(selection).toString())
-    } catch {
-      key.current = newKey()
-      setAlert(texts.genericError)
-    } finally {
-      setBusy(false)
-    }
+    await running(() => submit({ hash: fromOrder.hash, cardToken: retryToken, locale }, retryToken, selectionParams(selection).toString()))
   }
 
   /** Checks a bonus code for the plan (`check-new-bonus-code/`); an accepted one joins the URL's selection and the total. */

@@ -8,10 +8,12 @@ export type PasswordIssue = 'REQUIRED' | 'PASSWORD_WHITESPACE' | 'PASSWORD_ASCII
 /** Spec section 9: minimum password length. */
 export const PASSWORD_MIN_LENGTH = 8
 
+const PRINTABLE_ASCII = new RegExp(`^[\\x20-\\x7E]{${PASSWORD_MIN_LENGTH},}$`)
+
 export function passwordIssue(value: string): PasswordIssue | null {
   if (value.length === 0) return 'REQUIRED'
   if (/^\s|\s$/.test(value)) return 'PASSWORD_WHITESPACE'
-  if (!new RegExp(`^[\\x20-\\x7E]{${PASSWORD_MIN_LENGTH},}$`).test(value)) return 'PASSWORD_ASCII'
+  if (!PRINTABLE_ASCII.test(value)) return 'PASSWORD_ASCII'
   if (value.length > 256) return 'INVALID_INPUT'
   return null
 }

@@ -21,7 +21,8 @@ export const GET = handler(async (request) => {
   if (!order) throw apiError('ORDER_NOT_FOUND', 'hash')
   const step = await nextStep(payload, order, now())
   if (step.status !== 'failed') return json(step)
-  const failure = (await findOrderByHash(payload, hash))?.failure
+  // Failed before this call: the order in hand has the failure; failed just now: read it again.
+  const failure = order.status === 'failed' ? order.failure : (await findOrderByHash(payload, hash))?.failure
   const code = (failure?.code ?? 'CARD_DECLINED') as ErrorCode
   return json({ ...step, failure: { code, message: await errorMessage(code, locale ?? order.locale), retryable: failure?.retryable ?? true } })
 })
