@@ -340,6 +340,7 @@ export interface Page {
         | StepsBlock
         | NewsletterBlock
         | ChildrenListingBlock
+        | SignUpBlock
       )[]
     | null;
   settings?: {
@@ -731,6 +732,18 @@ export interface ChildrenListingBlock {
   id?: string | null;
   blockName?: string | null;
   blockType: 'childrenListing';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "SignUpBlock".
+ */
+export interface SignUpBlock {
+  heading: string;
+  text?: string | null;
+  variant: 'standard' | 'download';
+  id?: string | null;
+  blockName?: string | null;
+  blockType: 'signUp';
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -2018,6 +2031,7 @@ export interface PagesSelect<T extends boolean = true> {
         steps?: T | StepsBlockSelect<T>;
         newsletter?: T | NewsletterBlockSelect<T>;
         childrenListing?: T | ChildrenListingBlockSelect<T>;
+        signUp?: T | SignUpBlockSelect<T>;
       };
   settings?:
     | T
@@ -2294,6 +2308,17 @@ export interface ChildrenListingBlockSelect<T extends boolean = true> {
   source?: T;
   parentPath?: T;
   perPage?: T;
+  id?: T;
+  blockName?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "SignUpBlock_select".
+ */
+export interface SignUpBlockSelect<T extends boolean = true> {
+  heading?: T;
+  text?: T;
+  variant?: T;
   id?: T;
   blockName?: T;
 }

@@ -17,6 +17,7 @@ import { Region } from './Region/Component'
 import { RichTextSection } from './RichText/Component'
 import { ServersList } from './ServersList/Component'
 import { ServersMap } from './ServersMap/Component'
+import { SignUp } from './SignUp/Component'
 import { Steps } from './Steps/Component'
 import { Testimonials } from './Testimonials/Component'
 import type { BlockContext, BlockProps, LayoutBlock } from './types'
@@ -41,6 +42,7 @@ const components: { [S in BlockSlug]: ComponentType<BlockProps<S>> } = {
   steps: Steps,
   newsletter: Newsletter,
   childrenListing: ChildrenListing,
+  signUp: SignUp,
 }
 
 export function RenderBlocks({ blocks, context }: { blocks: LayoutBlock[] | null | undefined; context: BlockContext }) {

@@ -15,6 +15,7 @@ import { RegionBlock } from './Region/config'
 import { RichTextBlock } from './RichText/config'
 import { ServersListBlock } from './ServersList/config'
 import { ServersMapBlock } from './ServersMap/config'
+import { SignUpBlock } from './SignUp/config'
 import { StepsBlock } from './Steps/config'
 import { TestimonialsBlock } from './Testimonials/config'
 import type { LayoutBlock } from './types'
@@ -42,6 +43,7 @@ export const blockConfigs: Block[] = [
   StepsBlock,
   NewsletterBlock,
   ChildrenListingBlock,
+  SignUpBlock,
 ]
 
 /** Slugs as Payload's generated types know them (`npm run generate:types` after editing this list). */

@@ -60,7 +60,7 @@ describe('register/, login/, user-info/, logout/', () => {
     expect(upper.status).toBe(200)
     expect(upper.body.token).not.toBe(created.body.token)
     const stored = (await payload.find({ collection: 'customers', where: { email: { equals: 'new.person@example.com' } }, overrideAccess: true })).docs[0]!
-    expect(stored).toMatchObject({ source: 'signup', state: 'notConfirmed', hasPassword: true, marketingConsentWording: 'I agree to receive marketing emails' })
+    expect(stored).toMatchObject({ source: 'signup', state: 'notConfirmed', hasPassword: true, marketingConsentWording: 'Ich möchte Marketing-E-Mails erhalten' })
     expect(stored.marketingConsentAt).toBeTruthy()
   })
 

@@ -107,6 +107,16 @@ describe('the strength rule (zxcvbn, score below 3 is PASSWORD_BAD), after the o
     expect(codeOf(changePasswordSchema.safeParse({ password: 'old', newPassword: 'password1' }))).toBe('newPassword:PASSWORD_BAD')
   })
 
+  it('tells every refused field at once, as the form shows them: a weak password is not hidden by an unticked box', () => {
+    const issues = (input: Record<string, unknown>) => {
+      const result = registerSchema.safeParse(input)
+      return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`).sort()
+    }
+    expect(issues({ username: 'someone@example.com', password: 'password1', confirmPassword: 'password2', terms: false })).toEqual(['confirmPassword:CONFIRM_PASSWORD', 'password:PASSWORD_BAD', 'terms:TERMS_AGREE'])
+    expect(issues({ username: 'nope', password: ' password1', confirmPassword: ' password1' })).toEqual(['password:PASSWORD_WHITESPACE', 'terms:TERMS_AGREE', 'username:INVALID_EMAIL'])
+    expect(issues({ password: 42, confirmPassword: 42, terms: true })).toEqual(['confirmPassword:REQUIRED', 'password:REQUIRED', 'username:REQUIRED'])
+  })
+
   it('leaves the sign-in password alone (any non-empty text)', () => {
     expect(codeOf(loginSchema.safeParse({ username: 'a@example.com', password: 'password1' }))).toBe('ok')
   })

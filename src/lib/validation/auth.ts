@@ -81,10 +81,17 @@ export const registerSchema = z
     locale: locale.optional(),
     timezone: timezone.optional().default('+0000'),
   })
-  .superRefine((value, ctx) => {
-    if (tooWeak(value.password, ownerInputs(value.username))) ctx.addIssue({ code: 'custom', message: 'PASSWORD_BAD', path: ['password'] })
-    if (value.confirmPassword !== value.password) ctx.addIssue({ code: 'custom', message: 'CONFIRM_PASSWORD', path: ['confirmPassword'] })
-  })
+  .superRefine(
+    (value, ctx) => {
+      // Runs beside the fields' own rules (an unticked box must not hide a weak password), so
+      // each value is checked for its type first and a field already refused gets no second issue.
+      const chosen: unknown = value.password
+      const owner = typeof value.username === 'string' ? value.username.trim().toLowerCase() : ''
+      if (typeof chosen === 'string' && !passwordIssue(chosen) && tooWeak(chosen, ownerInputs(owner))) ctx.addIssue({ code: 'custom', message: 'PASSWORD_BAD', path: ['password'] })
+      if (typeof value.confirmPassword === 'string' && value.confirmPassword && value.confirmPassword !== chosen) ctx.addIssue({ code: 'custom', message: 'CONFIRM_PASSWORD', path: ['confirmPassword'] })
+    },
+    { when: () => true },
+  )
 
 export const changePasswordSchema = z.object({ password: enteredPassword, newPassword: strongPassword })
 

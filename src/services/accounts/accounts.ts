@@ -170,6 +170,7 @@ export async function register(payload: Payload, input: RegisterInput, meta: { u
   if (await findCustomerByEmail(payload, input.username)) throw apiError('ALREADY_IN_USE', 'username')
   const at = now().toISOString()
   const locale = input.locale ?? 'en'
+  const wording = input.marketingConsent ? await consentWording(locale) : null
   try {
     return await inTransaction(payload, async (req) => {
       const customer = await payload.create({
@@ -185,7 +186,7 @@ export async function register(payload: Payload, input: RegisterInput, meta: { u
           locale,
           timezone: input.timezone,
           marketingConsent: input.marketingConsent,
-          ...(input.marketingConsent ? { marketingConsentAt: at, marketingConsentWording: MARKETING_CONSENT_WORDING } : {}),
+          ...(wording ? { marketingConsentAt: at, marketingConsentWording: wording } : {}),
         },
       })
       const token = await createSession(payload, customer.id, { userAgent: meta.userAgent, req })

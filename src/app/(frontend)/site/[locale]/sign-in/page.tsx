@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { SiteShell } from '@/components/layout/SiteShell'
 import { SignIn } from '@/components/auth/SignIn.client'
 import { defaultLocale, isLocaleCode, locales } from '@/i18n/locales'
+import { localizePath } from '@/i18n/paths'
 import { pageMetadata } from '@/lib/seo'
 
 type Props = { params: Promise<{ locale: string }> }
@@ -49,6 +50,12 @@ export default async function SignInRoute({ params }: Props) {
             undefinedError: errors('undefinedError'),
           }}
         />
+        <p className="mt-6 text-sm">
+          {t('noAccount')}{' '}
+          <a href={localizePath(locale, '/sign-up')} className="font-medium text-brand-700 underline underline-offset-2">
+            {t('signUpLink')}
+          </a>
+        </p>
       </section>
     </SiteShell>
   )

@@ -1,0 +1,353 @@
+'use client'
+
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { apiFetch, storeLogin, type ApiFailure } from '@/lib/session.client'
+import type { StrengthEstimate } from '@/lib/validation/auth'
+import { platformFromUserAgent } from '@/services/downloads/platform'
+import { HumanCheck, type HumanCheckHandle, type HumanCheckTexts } from './HumanCheck.client'
+
+export type SignUpTexts = Record<
+  | 'emailLabel'
+  | 'passwordLabel'
+  | 'confirmPasswordLabel'
+  | 'marketingConsent'
+  | 'noSpam'
+  | 'submit'
+  | 'submitting'
+  | 'strength'
+  | 'strength0'
+  | 'strength1'
+  | 'strength2'
+  | 'strength3'
+  | 'strength4'
+  | 'checkInbox'
+  | 'sentTo'
+  | 'haveAccount'
+  | 'signInLink'
+  | 'downloadFor'
+  | 'otherPlatforms'
+  | 'humanCheckLegend',
+  string
+>
+
+/** One app to offer after sign-up (the download variant). */
+export type DownloadOffer = { platform: string; name: string; href: string; external: boolean }
+
+type Props = {
+  locale: string
+  texts: SignUpTexts
+  /** Catalogue messages by code (REQUIRED, INVALID_EMAIL, PASSWORD_*, CONFIRM_PASSWORD, TERMS_AGREE, NOT_VERIFIED_CAPTCHA, undefinedError). */
+  errors: Record<string, string>
+  humanCheck: HumanCheckTexts
+  /** The terms checkbox's label, its links to the company site's terms and privacy policy included. */
+  termsLabel: ReactNode
+  signInHref: string
+  /** The download variant offers the visitor's app once the account exists. */
+  downloads?: DownloadOffer[]
+}
+
+type Field = 'email' | 'password' | 'confirmPassword' | 'terms' | 'human'
+const fieldOrder: Field[] = ['email', 'password', 'confirmPassword', 'terms', 'human']
+/** The API's field names, as they come back with a refusal. */
+const fromApiField: Record<string, Field> = { username: 'email', password: 'password', confirmPassword: 'confirmPassword', terms: 'terms', inrecaptcha: 'human' }
+
+type Rules = typeof import('@/lib/validation/auth')
+let rulesLoading: Promise<Rules> | null = null
+/** The shared schemas (and zod with them) load when the form is first used, not with the page. */
+const loadRules = () => {
+  rulesLoading ??= import('@/lib/validation/auth').catch((error: unknown) => {
+    rulesLoading = null
+    throw error
+  })
+  return rulesLoading
+}
+
+/** The browser's offset from UTC as the API wants it: `+0200`. */
+const timezoneOffset = () => {
+  const minutes = -new Date().getTimezoneOffset()
+  const sign = minutes < 0 ? '-' : '+'
+  const abs = Math.abs(minutes)
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`
+}
+
+/**
+ * The sign-up form of `/sign-up` and of the `signUp` block: e-mail, password with a strength meter,
+ * confirmation, terms, marketing consent, the human check, "Create account". The shared schemas
+ * of `src/lib/validation/auth.ts` run first; each error shows under its field and the first one
+ * takes the focus; nothing typed is cleared. The human check starts on the form's first focus and
+ * a submit waits for it.
+ */
+export function SignUpForm({ locale, texts, errors: messages, humanCheck, termsLabel, signInHref, downloads }: Props) {
+  const ids = useId()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [confirmPassword, setConfirmPassword] = useState('')
+  const [terms, setTerms] = useState(false)
+  const [consent, setConsent] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [alert, setAlert] = useState<string | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+  const [estimate, setEstimate] = useState<{ run: StrengthEstimate; inputs: (email: string) => string[] } | null>(null)
+  const [focusField, setFocusField] = useState<{ field: Field } | null>(null)
+  const fields = useRef<Partial<Record<Field, HTMLInputElement | null>>>({})
+  const check = useRef<HumanCheckHandle | null>(null)
+  const alertRef = useRef<HTMLDivElement | null>(null)
+  const doneRef = useRef<HTMLHeadingElement | null>(null)
+  const started = useRef(false)
+  const strengthStarted = useRef(false)
+
+  useEffect(() => {
+    if (!focusField) return
+    if (focusField.field === 'human') check.current?.focus()
+    else fields.current[focusField.field]?.focus()
+  }, [focusField])
+
+  useEffect(() => {
+    if (done) doneRef.current?.focus()
+  }, [done])
+
+  /** The first focus anywhere in the form: the rules load and the human check starts solving. */
+  const start = () => {
+    if (started.current) return
+    started.current = true
+    void loadRules().catch(() => undefined)
+    check.current?.arm()
+  }
+
+  /** The first keystroke in a password field: the strength estimator's dictionaries load. */
+  const startStrength = () => {
+    if (strengthStarted.current) return
+    strengthStarted.current = true
+    void Promise.all([import('@/lib/validation/strength'), loadRules()])
+      .then(async ([strength, rules]) => {
+        const run = await strength.ensureStrengthEstimate()
+        // The schemas this form runs get the estimator too (a bundle may hold its own copy of them).
+        rules.setStrengthEstimate(run)
+        setEstimate({ run, inputs: rules.ownerInputs })
+      })
+      .catch(() => {
+        strengthStarted.current = false
+      })
+  }
+
+  const messageOf = (code: string | undefined): string => (code && messages[code]) || messages.undefinedError || ''
+
+  const showErrors = (found: Partial<Record<Field, string>>) => {
+    setErrors(found)
+    const first = fieldOrder.find((field) => found[field])
+    if (first) setFocusField({ field: first })
+    return Boolean(first)
+  }
+
+  const submit = async () => {
+    if (busy) return
+    start()
+    setBusy(true)
+    setAlert(null)
+    try {
+      let rules: Rules
+      try {
+        rules = await loadRules()
+      } catch {
+        setAlert(messageOf(undefined))
+        alertRef.current?.focus()
+        return
+      }
+      const input = { username: email, password, confirmPassword, terms, marketingConsent: consent, locale, timezone: timezoneOffset() }
+      const parsed = rules.registerSchema.safeParse(input)
+      if (!parsed.success) {
+        const found: Partial<Record<Field, string>> = {}
+        for (const issue of parsed.error.issues) {
+          const field = fromApiField[String(issue.path[0])]
+          if (field && !found[field]) found[field] = messageOf(issue.message)
+        }
+        if (showErrors(found)) return
+      }
+      setErrors({})
+      const solved = await check.current?.solution()
+      if (!solved) {
+        showErrors({ human: messageOf('NOT_VERIFIED_CAPTCHA') })
+        return
+      }
+      try {
+        const { token } = await apiFetch<{ token: string }>('/api/veilgate/auth/register/', { body: { ...input, username: email.trim().toLowerCase(), inrecaptcha: solved, version: 'altcha' } })
+        storeLogin(token)
+        setDone(email.trim().toLowerCase())
+      } catch (failure) {
+        const answer = failure as ApiFailure
+        // The token may have been spent: the next try gets a fresh one.
+        check.current?.renew()
+        const field = answer.field ? fromApiField[answer.field] : undefined
+        const message = answer.statusCode === 500 && !answer.code ? messageOf(undefined) : answer.message || messageOf(answer.code)
+        if (field) showErrors({ [field]: message })
+        else {
+          setAlert(message)
+          alertRef.current?.focus()
+        }
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (done) {
+    const platform = downloads?.length ? platformFromUserAgent(navigator.userAgent) : null
+    const offered = downloads?.find((entry) => entry.platform === platform) ?? downloads?.[0]
+    const others = downloads?.filter((entry) => entry !== offered) ?? []
+    return (
+      <div className="grid max-w-md gap-4" data-sign-up-done>
+        <h2 ref={doneRef} tabIndex={-1} className="text-2xl font-bold outline-none">
+          {texts.checkInbox}
+        </h2>
+        <p className="text-muted">{texts.sentTo.replace('{email}', done)}</p>
+        {offered && (
+          <div className="grid gap-3" data-download-offer={offered.platform}>
+            <a href={offered.href} className="btn-primary w-fit px-6 py-3" {...(offered.external ? { rel: 'noopener' } : {})}>
+              {texts.downloadFor.replace('{platform}', offered.name)}
+            </a>
+            {others.length > 0 && (
+              <>
+                <h3 className="text-sm font-semibold">{texts.otherPlatforms}</h3>
+                <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+                  {others.map((entry) => (
+                    <li key={entry.platform}>
+                      <a href={entry.href} className="font-medium text-brand-700 underline underline-offset-2" {...(entry.external ? { rel: 'noopener' } : {})}>
+                        {entry.name}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </div>
+        )}
+      </div>
+    )
+  }
+
+  const errorId = (field: Field) => `${ids}-${field}-error`
+  const errorOf = (field: Field) =>
+    errors[field] ? (
+      <p id={errorId(field)} className="text-sm text-red-700">
+        {errors[field]}
+      </p>
+    ) : null
+  const aria = (field: Field) => ({ 'aria-invalid': errors[field] ? true : undefined, 'aria-describedby': errors[field] ? errorId(field) : undefined })
+  const inputClass = 'rounded-md border border-line bg-white px-3 py-2 text-base aria-invalid:border-red-700'
+
+  const score = estimate && password ? estimate.run(password, estimate.inputs(email.trim().toLowerCase())) : null
+  const verdict = score === null ? '' : texts.strength.replace('{verdict}', texts[`strength${Math.max(0, Math.min(4, score)) as 0 | 1 | 2 | 3 | 4}`])
+
+  return (
+    <form
+      noValidate
+      className="grid max-w-md gap-5"
+      onFocus={start}
+      onSubmit={(event) => {
+        event.preventDefault()
+        void submit()
+      }}
+      data-sign-up-form
+    >
+      <div className="grid gap-1">
+        <label htmlFor={`${ids}-email`} className="text-sm font-medium">
+          {texts.emailLabel}
+        </label>
+        <input id={`${ids}-email`} ref={(element) => {
+            fields.current.email = element
+          }} type="email" autoComplete="email" inputMode="email" value={email} {...aria('email')} onChange={(event) => setEmail(event.target.value)} className={inputClass} />
+        {errorOf('email')}
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={`${ids}-password`} className="text-sm font-medium">
+          {texts.passwordLabel}
+        </label>
+        <input
+          id={`${ids}-password`}
+          ref={(element) => {
+            fields.current.password = element
+          }}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          {...aria('password')}
+          onChange={(event) => {
+            startStrength()
+            setPassword(event.target.value)
+          }}
+          className={inputClass}
+        />
+        <div className="flex gap-1" aria-hidden="true">
+          {[0, 1, 2, 3].map((step) => (
+            <span key={step} className={`h-1 flex-1 rounded-full ${score !== null && score > step ? (score >= 3 ? 'bg-green-700' : 'bg-amber-600') : 'bg-line'}`} />
+          ))}
+        </div>
+        <p aria-live="polite" className="min-h-5 text-sm text-muted" data-strength={score ?? undefined}>
+          {verdict}
+        </p>
+        {errorOf('password')}
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={`${ids}-confirm`} className="text-sm font-medium">
+          {texts.confirmPasswordLabel}
+        </label>
+        <input
+          id={`${ids}-confirm`}
+          ref={(element) => {
+            fields.current.confirmPassword = element
+          }}
+          type="password"
+          autoComplete="new-password"
+          value={confirmPassword}
+          {...aria('confirmPassword')}
+          onChange={(event) => {
+            startStrength()
+            setConfirmPassword(event.target.value)
+          }}
+          className={inputClass}
+        />
+        {errorOf('confirmPassword')}
+      </div>
+      <div className="grid gap-1">
+        <div className="flex items-start gap-2">
+          <input id={`${ids}-terms`} ref={(element) => {
+            fields.current.terms = element
+          }} type="checkbox" checked={terms} {...aria('terms')} onChange={(event) => setTerms(event.target.checked)} className="mt-1 size-4" />
+          <label htmlFor={`${ids}-terms`} className="text-sm">
+            {termsLabel}
+          </label>
+        </div>
+        {errorOf('terms')}
+      </div>
+      <div className="grid gap-1">
+        <div className="flex items-start gap-2">
+          <input id={`${ids}-consent`} type="checkbox" checked={consent} onChange={(event) => setConsent(event.target.checked)} className="mt-1 size-4" aria-describedby={`${ids}-no-spam`} />
+          <label htmlFor={`${ids}-consent`} className="text-sm">
+            {texts.marketingConsent}
+          </label>
+        </div>
+        <p id={`${ids}-no-spam`} className="text-xs text-muted">
+          {texts.noSpam}
+        </p>
+      </div>
+      <fieldset className="grid gap-1">
+        <legend className="sr-only">{texts.humanCheckLegend}</legend>
+        <HumanCheck ref={check} locale={locale} texts={humanCheck} invalid={Boolean(errors.human)} describedBy={errors.human ? errorId('human') : undefined} />
+        {errorOf('human')}
+      </fieldset>
+      <div ref={alertRef} tabIndex={-1} role="alert" className="text-sm font-medium text-red-700 outline-none" data-sign-up-alert>
+        {alert}
+      </div>
+      <button type="submit" aria-disabled={busy ? true : undefined} className="btn-primary w-fit px-6 py-3 aria-disabled:opacity-60">
+        {busy ? texts.submitting : texts.submit}
+      </button>
+      <p className="text-sm">
+        {texts.haveAccount}{' '}
+        <a href={signInHref} className="font-medium text-brand-700 underline underline-offset-2">
+          {texts.signInLink}
+        </a>
+      </p>
+    </form>
+  )
+}

@@ -1,0 +1,72 @@
+import { getTranslations } from 'next-intl/server'
+import type { ComponentProps, ReactNode } from 'react'
+import { companyBase } from '@/components/layout/footerLinks'
+import { localizePath } from '@/i18n/paths'
+import { appReleases } from '@/services/downloads/apps'
+import { downloadPlatforms } from '@/services/downloads/platform'
+import type { SignUpForm } from './SignUpForm.client'
+
+const errorCodes = ['REQUIRED', 'INVALID_EMAIL', 'PASSWORD_WHITESPACE', 'PASSWORD_ASCII', 'PASSWORD_BAD', 'CONFIRM_PASSWORD', 'TERMS_AGREE', 'NOT_VERIFIED_CAPTCHA', 'INVALID_INPUT', 'undefinedError'] as const
+
+/**
+ * Everything the sign-up form needs from the server, in the page's locale: its texts, the
+ * catalogue messages it can show before asking the API, the terms label with its links to the
+ * company site (through `SITE_PROXY_URL` when set) and, for the download variant, the apps.
+ */
+export async function signUpFormProps(locale: string, variant: 'standard' | 'download' = 'standard'): Promise<ComponentProps<typeof SignUpForm>> {
+  const [t, checkout, errors] = await Promise.all([getTranslations({ locale, namespace: 'Auth' }), getTranslations({ locale, namespace: 'Checkout' }), getTranslations({ locale, namespace: 'Errors' })])
+  const company = companyBase(process.env.SITE_PROXY_URL)
+  const link = (href: string) =>
+    function CompanyLink(chunks: ReactNode) {
+      return (
+        <a href={href} className="font-medium text-brand-700 underline underline-offset-2">
+          {chunks}
+        </a>
+      )
+    }
+  return {
+    locale,
+    texts: {
+      emailLabel: t('emailLabel'),
+      passwordLabel: t('passwordLabel'),
+      confirmPasswordLabel: t('confirmPasswordLabel'),
+      marketingConsent: checkout('marketingConsent'),
+      noSpam: checkout('noSpam'),
+      submit: t('signUpSubmit'),
+      submitting: t('creatingAccount'),
+      strength: t('strength', { verdict: '{verdict}' }),
+      strength0: t('strength0'),
+      strength1: t('strength1'),
+      strength2: t('strength2'),
+      strength3: t('strength3'),
+      strength4: t('strength4'),
+      checkInbox: t('checkInbox'),
+      sentTo: t('sentTo', { email: '{email}' }),
+      haveAccount: t('haveAccount'),
+      signInLink: t('signInLink'),
+      downloadFor: t('downloadFor', { platform: '{platform}' }),
+      otherPlatforms: t('otherPlatforms'),
+      humanCheckLegend: t('humanCheckLegend'),
+    },
+    errors: Object.fromEntries(errorCodes.map((code) => [code, errors(code)])),
+    humanCheck: {
+      label: t('humanLabel'),
+      verifying: t('humanVerifying'),
+      verified: t('humanVerified'),
+      error: t('humanError'),
+      expired: t('humanExpired'),
+      waitAlert: t('humanWait'),
+      verificationRequired: t('humanRequired'),
+    },
+    termsLabel: t.rich('termsLabel', { terms: link(`${company}/terms-of-service`), privacy: link(`${company}/privacy-policy`) }),
+    signInHref: localizePath(locale, '/sign-in'),
+    downloads:
+      variant === 'download'
+        ? downloadPlatforms.map((platform) => {
+            const release = appReleases[platform]
+            const internal = release.href.startsWith('/')
+            return { platform, name: release.name, href: internal ? localizePath(locale, release.href) : release.href, external: !internal }
+          })
+        : undefined,
+  }
+}

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { axeViolations, baseUrl, launchBrowser, newPage } from './browser'
+
+let browser: Browser
+let adminToken = ''
+const password = 'Orchid-lantern-Parade-58'
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  const login = await fetch(`${baseUrl()}/cms-api/admins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@veilgate.local', password: 'veilgate-admin' }) })
+  adminToken = String(((await login.json()) as { token: string }).token)
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function outbox(to: string, template: string) {
+  for (let i = 0; i < 60; i++) {
+    const query = new URLSearchParams({ 'where[to][equals]': to, 'where[template][equals]': template })
+    const answer = (await (await fetch(`${baseUrl()}/cms-api/outbox?${query}`, { headers: { authorization: `JWT ${adminToken}` } })).json()) as { docs: { text: string }[] }
+    if (answer.docs.length) return answer.docs
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  return []
+}
+
+async function customerInfo(page: Page) {
+  const token = await page.evaluate(() => window.localStorage.getItem('veilgate:auth-token'))
+  const answer = await fetch(`${baseUrl()}/api/veilgate/auth/user-info/`, { headers: { 'x-auth-token': token ?? '' } })
+  return (await answer.json()) as { email?: string; confirmed?: boolean; marketingConsent?: boolean }
+}
+
+async function open(path: string) {
+  const page = await newPage(browser)
+  await page.addInitScript(() => window.localStorage.setItem('cookie-notice', 'accepted'))
+  await page.goto(path)
+  return page
+}
+
+const form = (page: Page) => page.locator('[data-sign-up-form]')
+const field = (page: Page, name: string) => form(page).getByLabel(name, { exact: true })
+
+describe('sign-up on /promo/signup-and-download', () => {
+  it('checks the rules in place, creates the account with the human check solved by itself, offers the app, and confirms the address by a button', async () => {
+    const email = `e2e-signup-${randomUUID()}@example.com`
+    const page = await open('/promo/signup-and-download')
+    // The form sits above the plan cards; nothing of the widget is loaded before the form is used.
+    const order = await page.evaluate(() => {
+      const signUp = document.querySelector('[data-block="sign-up"]')
+      const cards = document.querySelector('[data-plan-id], [data-block="pricing-cards"], [data-purchase-id]')
+      return signUp && cards ? Boolean(signUp.compareDocumentPosition(cards) & Node.DOCUMENT_POSITION_FOLLOWING) : null
+    })
+    expect(order).not.toBe(false)
+    expect(await page.locator('altcha-widget').count()).toBe(0)
+    const before = await page.locator('[data-human-check]').boundingBox()
+    expect(await page.locator('[data-human-check]').textContent()).toBe("I'm not a robot")
+
+    expect(await field(page, 'E-mail').getAttribute('autocomplete')).toBe('email')
+    expect(await field(page, 'Password').getAttribute('autocomplete')).toBe('new-password')
+    await field(page, 'E-mail').focus()
+    await page.keyboard.type(email)
+    // The first focus started the check: the widget replaces its placeholder at the same size.
+    await page.locator('altcha-widget').waitFor({ state: 'attached' })
+    await expect.poll(async () => (await page.locator('[data-human-check]').boundingBox())?.height).toBe(before?.height)
+    // It solves itself: its own checkbox ends ticked, labelled in the page's language.
+    await page.locator('altcha-widget').getByText('Verified', { exact: true }).waitFor()
+    expect(await page.getByRole('checkbox', { name: 'Verified' }).isChecked()).toBe(true)
+
+    await page.keyboard.press('Tab')
+    await page.keyboard.type(` ${password}`)
+    await expect.poll(() => page.locator('[data-strength]').textContent()).toMatch(/^Password strength: /)
+    await page.keyboard.press('Tab')
+    await page.keyboard.type(` ${password}`)
+    await page.keyboard.press('Enter')
+    const passwordError = page.getByText("Password can't begin or end with a whitespace character")
+    await passwordError.waitFor()
+    expect(await field(page, 'Password').getAttribute('aria-invalid')).toBe('true')
+    const describedBy = await field(page, 'Password').getAttribute('aria-describedby')
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe("Password can't begin or end with a whitespace character")
+    expect(await page.getByText('Please agree to our Age Certification, End User Agreement and Privacy Policy.').isVisible()).toBe(true)
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('new-password')
+    expect(await field(page, 'E-mail').inputValue()).toBe(email)
+    expect(await field(page, 'E-mail').getAttribute('aria-invalid')).toBeNull()
+
+    // A weak password, then a confirmation that differs.
+    await field(page, 'Password').fill('password1')
+    await field(page, 'Confirm password').fill('password1')
+    await page.keyboard.press('Enter')
+    await page.getByText('Your password is not strong enough. Please provide a stronger password.').waitFor()
+    expect(await page.locator('[data-strength]').textContent()).toMatch(/very weak|weak/)
+    await field(page, 'Password').fill(password)
+    await field(page, 'Confirm password').fill(`${password}!`)
+    await page.keyboard.press('Enter')
+    await form(page).getByText('Confirm password', { exact: true }).nth(1).waitFor()
+    expect(await field(page, 'Confirm password').getAttribute('aria-invalid')).toBe('true')
+    await expect.poll(() => page.locator('[data-strength]').textContent()).toMatch(/strong/)
+
+    // Right, by keyboard: the terms box by Space, consent left unticked, Enter to send.
+    await field(page, 'Confirm password').fill(password)
+    await form(page).locator('input[type="checkbox"]').first().focus()
+    await page.keyboard.press('Space')
+    expect(await form(page).locator('input[type="checkbox"]').first().isChecked()).toBe(true)
+    expect(await page.getByLabel('I agree to receive marketing emails').isChecked()).toBe(false)
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Check your inbox to confirm your address' }).waitFor()
+    expect(await page.locator('[data-download-offer]').getAttribute('data-download-offer')).toBe('linux')
+    expect(await page.getByRole('link', { name: 'Download Veilgate for Linux' }).getAttribute('href')).toBe('/download-success?app=linux')
+    expect(await page.locator('[data-sign-up-done]').getByRole('link').allTextContents()).toEqual(['Download Veilgate for Linux', 'iOS', 'Android', 'macOS', 'Windows'])
+    expect(await customerInfo(page)).toMatchObject({ email, confirmed: false })
+
+    // The e-mail's link opens a page that confirms nothing until its button is pressed.
+    const [mail] = await outbox(email, 'confirm-address')
+    const link = /https?:\/\/\S+\/confirm-email\?token=[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0]
+    expect(link).toBeTruthy()
+    const url = new URL(link!)
+    await page.goto(`${url.pathname}${url.search}`)
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex')
+    await page.getByRole('button', { name: 'Confirm my address' }).waitFor()
+    expect((await customerInfo(page)).confirmed).toBe(false)
+    expect(await axeViolations(page)).toEqual([])
+    await page.getByRole('button', { name: 'Confirm my address' }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByText('Your address is confirmed.').waitFor()
+    expect(await page.getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/my-account')
+    expect((await customerInfo(page)).confirmed).toBe(true)
+    await page.context().close()
+  })
+
+  it('tells a used link and a link without its token apart, and a taken address lands on the e-mail field', async () => {
+    const page = await open('/confirm-email')
+    await page.getByText('This link is incomplete. Please open the link from the e-mail again.').waitFor()
+    await page.goto('/confirm-email?token=not-a-real-token')
+    await page.getByRole('button', { name: 'Confirm my address' }).click()
+    await expect.poll(() => page.locator('[data-confirm-alert]').textContent()).not.toBe('')
+
+    const email = `e2e-taken-${randomUUID()}@example.com`
+    await page.goto('/sign-up')
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex')
+    for (let round = 0; round < 2; round++) {
+      await field(page, 'E-mail').fill(email)
+      await field(page, 'Password').fill(password)
+      await field(page, 'Confirm password').fill(password)
+      if (!(await form(page).locator('input[type="checkbox"]').first().isChecked())) await form(page).locator('input[type="checkbox"]').first().check()
+      await form(page).getByRole('button', { name: 'Create account' }).click()
+      if (round === 0) {
+        await page.getByRole('heading', { name: 'Check your inbox to confirm your address' }).waitFor()
+        await page.evaluate(() => window.localStorage.clear())
+        await page.goto('/sign-up')
+      }
+    }
+    await page.getByText('This Veilgate ID is already in use').waitFor()
+    expect(await field(page, 'E-mail').getAttribute('aria-invalid')).toBe('true')
+    expect(await field(page, 'Password').inputValue()).toBe(password)
+    await page.context().close()
+  })
+})
+
+describe('the sign-up screens in every direction', () => {
+  for (const [locale, dir] of [
+    ['en', 'ltr'],
+    ['de', 'ltr'],
+    ['ar', 'rtl'],
+  ] as const) {
+    it(`/${locale}/sign-up and /${locale}/confirm-email: lang, dir, errors announced, axe clean`, async () => {
+      const prefix = locale === 'en' ? '' : `/${locale}`
+      const page = await open(`${prefix}/sign-up`)
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([locale === 'en' ? 'en' : locale, dir])
+      expect(await axeViolations(page)).toEqual([])
+      await form(page).locator('button[type="submit"]').click()
+      await expect.poll(() => form(page).locator('[aria-invalid="true"]').count()).toBeGreaterThanOrEqual(3)
+      await page.locator('altcha-widget').waitFor({ state: 'attached' })
+      expect(await axeViolations(page)).toEqual([])
+      await page.goto(`${prefix}/confirm-email?token=abc`)
+      expect(await axeViolations(page)).toEqual([])
+      await page.context().close()
+    })
+  }
+
+  it('links sign-in and sign-up both ways', async () => {
+    const page = await open('/de/sign-in')
+    await page.getByRole('link', { name: 'Konto erstellen' }).click()
+    await page.waitForURL((url) => url.pathname === '/de/sign-up')
+    await page.getByRole('link', { name: 'Anmelden', exact: true }).click()
+    await page.waitForURL((url) => url.pathname === '/de/sign-in')
+    await page.context().close()
+  })
+})
