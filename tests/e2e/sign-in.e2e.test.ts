@@ -26,6 +26,27 @@ async function customer() {
   return email
 }
 
+/** A code's catalogue message in a locale, as the API words it. */
+async function catalogue(code: string, locale: string) {
+  return String(((await (await fetch(`${baseUrl()}/api/veilgate/auth/error/?code=${code}&locale=${locale}`)).json()) as { message: string }).message)
+}
+
+let adminToken = ''
+async function admin(path: string, init: { method: string; body?: unknown }) {
+  if (!adminToken) {
+    const login = await fetch(`${baseUrl()}/cms-api/admins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@veilgate.local', password: 'veilgate-admin' }) })
+    adminToken = String(((await login.json()) as { token: string }).token)
+  }
+  const response = await fetch(`${baseUrl()}${path}`, { method: init.method, headers: { 'content-type': 'application/json', authorization: `JWT ${adminToken}` }, body: init.body === undefined ? undefined : JSON.stringify(init.body) })
+  expect(response.status).toBeLessThan(300)
+  return (await response.json()) as Record<string, unknown>
+}
+
+async function customerId(email: string) {
+  const found = await admin(`/cms-api/customers?${new URLSearchParams({ 'where[email][equals]': email })}`, { method: 'GET' })
+  return (found.docs as { id: number }[])[0]!.id
+}
+
 async function signInPage(path: string) {
   const page = await newPage(browser)
   await page.addInitScript(() => window.localStorage.setItem('cookie-notice', 'accepted'))
@@ -74,6 +95,61 @@ describe('/sign-in', () => {
     expect(await page.getByLabel('E-mail').inputValue()).toBe(email)
     expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('wrong-password-1')
     expect(await axeViolations(page)).toEqual([])
+    await page.context().close()
+  })
+
+  it('tells a locked account and a banned one by their codes, in the page\'s language', async () => {
+    const email = await customer()
+    const page = await signInPage('/de/sign-in')
+    const alertText = () => page.locator('[data-sign-in-alert]').textContent()
+    await page.getByLabel('E-Mail').fill(email)
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await page.getByLabel('Passwort', { exact: true }).fill(`wrong-password-${attempt}`)
+      await page.getByRole('button', { name: 'Anmelden', exact: true }).click()
+      await expect.poll(alertText).not.toBe('')
+      if (attempt < 5) {
+        expect(await alertText()).toBe(await catalogue('INVALID_USERNAME_OR_PASSWORD', 'de'))
+        await page.evaluate(() => (document.querySelector('[data-sign-in-alert]')!.textContent = ''))
+      }
+    }
+    await expect.poll(alertText).toBe(await catalogue('LOGIN_ATTEMPTS_EXCEEDED', 'de'))
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-sign-in-alert'))).toBe(true)
+
+    const banned = await customer()
+    await admin(`/cms-api/customers/${await customerId(banned)}`, { method: 'PATCH', body: { state: 'banned' } })
+    await page.getByLabel('E-Mail').fill(banned)
+    await page.getByLabel('Passwort', { exact: true }).fill(password)
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click()
+    await expect.poll(alertText).toBe(await catalogue('ACCOUNT_BANNED', 'de'))
+    expect(await page.evaluate(() => window.localStorage.getItem('veilgate:auth-token'))).toBeNull()
+    await page.context().close()
+  })
+
+  it('shows each other refusal as the API words it, the wait with TOO_MANY_REQUESTS, and the generic message when nothing answers', async () => {
+    const page = await signInPage('/sign-in')
+    let answer: { status: number; body?: Record<string, unknown>; headers?: Record<string, string> } | null = null
+    await page.route('**/api/veilgate/auth/login/**', async (route) => {
+      if (!answer) return route.abort('connectionrefused')
+      await route.fulfill({ status: answer.status, contentType: 'application/json', headers: answer.headers, body: JSON.stringify(answer.body) })
+    })
+    await page.getByLabel('E-mail').fill('someone@example.com')
+    await page.getByLabel('Password', { exact: true }).fill('whatever-it-is-1')
+    const alertText = () => page.locator('[data-sign-in-alert]').textContent()
+    for (const code of ['ACCOUNT_NOT_CONFIRMED', 'EMAIL_ALREADY_USED_FOR_LOGIN'] as const) {
+      const body = await (await fetch(`${baseUrl()}/api/veilgate/auth/error/?code=${code}&locale=en`)).json()
+      answer = { status: Number(body.statusCode), body }
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+      await expect.poll(alertText).toBe(await catalogue(code, 'en'))
+    }
+    const limited = await (await fetch(`${baseUrl()}/api/veilgate/auth/error/?code=TOO_MANY_REQUESTS&locale=en`)).json()
+    answer = { status: 429, body: limited, headers: { 'retry-after': '42' } }
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect.poll(alertText).toBe(`${await catalogue('TOO_MANY_REQUESTS', 'en')} Try again in 42 s.`)
+    answer = null
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await expect.poll(alertText).toBe('Something went wrong. Please try again later.')
+    expect(await page.getByLabel('E-mail').inputValue()).toBe('someone@example.com')
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('whatever-it-is-1')
     await page.context().close()
   })
 

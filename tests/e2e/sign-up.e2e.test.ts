@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { locales } from '@/i18n/locales'
 import { axeViolations, baseUrl, launchBrowser, newPage } from './browser'
 
 let browser: Browser
@@ -186,5 +187,20 @@ describe('the sign-up screens in every direction', () => {
     await page.getByRole('link', { name: 'Anmelden', exact: true }).click()
     await page.waitForURL((url) => url.pathname === '/de/sign-in')
     await page.context().close()
+  })
+
+  it('is served in all 32 locales, same HTML for everyone, and left out of the sitemap', async () => {
+    for (const { code, dir } of locales) {
+      for (const path of ['/sign-up', '/confirm-email']) {
+        const response = await fetch(`${baseUrl()}${code === 'en' ? '' : `/${code}`}${path}`)
+        expect(response.status, `${code}${path}`).toBe(200)
+        const html = await response.text()
+        expect(html).toContain(`dir="${dir}"`)
+        expect(response.headers.get('set-cookie') ?? '').not.toContain('token')
+      }
+    }
+    const sitemap = await (await fetch(`${baseUrl()}/sitemap.xml`)).text()
+    expect(sitemap).not.toContain('/sign-up')
+    expect(sitemap).not.toContain('/confirm-email')
   })
 })
