@@ -73,7 +73,7 @@ const schema = z.object({
   /** The human check's HMAC key for ALTCHA challenges (unset: derived from PAYLOAD_SECRET). */
   ALTCHA_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
   /** PBKDF2 iterations per try of an ALTCHA challenge (about 5000 tries on average); 2000 solves in about a second on 2 cores. */
-  ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(1600),
+  ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(1300),
   /** Who takes card payments: the offline sandbox processor (default) or Stripe. */
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   /** The sandbox in production: `auto` (only on a loopback SITE_URL), `on` or `off`. */

@@ -159,6 +159,51 @@ describe('sign-up on /promo/signup-and-download', () => {
   })
 })
 
+describe('the human check on the form', () => {
+  const fillIn = async (page: Page, email: string) => {
+    await field(page, 'E-mail').fill(email)
+    await field(page, 'Password').fill(password)
+    await field(page, 'Confirm password').fill(password)
+    await form(page).locator('input[type="checkbox"]').first().check()
+  }
+
+  it('lets a submit that comes before the solution wait for it, then send, with one press', async () => {
+    const page = await open('/sign-up')
+    // The challenge arrives late: the press comes while the check is still being worked out.
+    await page.route('**/api/veilgate/captcha/challenge/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+      await route.continue()
+    })
+    const email = `e2e-wait-${randomUUID()}@example.com`
+    await fillIn(page, email)
+    const registers: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/auth/register/')) registers.push(request.url())
+    })
+    await form(page).getByRole('button', { name: 'Create account' }).press('Enter')
+    expect(await page.locator('altcha-widget').getByText('Verified', { exact: true }).count()).toBe(0)
+    await page.getByRole('heading', { name: 'Check your inbox to confirm your address' }).waitFor()
+    expect(registers).toHaveLength(1)
+    expect(await customerInfo(page)).toMatchObject({ email })
+    await page.context().close()
+  })
+
+  it('says "Not verified Captcha" under the check when it cannot be solved, keeping every field', async () => {
+    const page = await open('/sign-up')
+    await page.route('**/api/veilgate/captcha/challenge/**', (route) => route.abort('connectionrefused'))
+    await fillIn(page, `e2e-nocheck-${randomUUID()}@example.com`)
+    await form(page).getByRole('button', { name: 'Create account' }).click()
+    await page.getByText('Not verified Captcha', { exact: true }).waitFor()
+    const box = page.locator('altcha-widget input[type="checkbox"]')
+    expect(await box.getAttribute('aria-invalid')).toBe('true')
+    expect(await page.locator(`[id="${await box.getAttribute('aria-describedby')}"]`).textContent()).toBe('Not verified Captcha')
+    expect(await page.evaluate(() => document.activeElement?.closest('altcha-widget') !== null)).toBe(true)
+    expect(await field(page, 'Password').inputValue()).toBe(password)
+    expect(await page.evaluate(() => window.localStorage.getItem('veilgate:auth-token'))).toBeNull()
+    await page.context().close()
+  })
+})
+
 describe('the sign-up screens in every direction', () => {
   for (const [locale, dir] of [
     ['en', 'ltr'],

@@ -20,7 +20,7 @@ function keys(payload: Payload) {
 
 /**
  * A new signed challenge, as the `altcha` widget fetches it: PBKDF2 with `ALTCHA_COST` iterations
- * per try (1600 by default: about a second in Chromium on 2 cores), expiring after 5 minutes.
+ * per try (1300 by default: about a second in Chromium on 2 cores), expiring after 5 minutes.
  */
 export async function altchaChallenge(payload: Payload, now: Date): Promise<Challenge> {
   const { signature, keySignature } = keys(payload)
