@@ -111,6 +111,7 @@ describe('sign-up on /promo/signup-and-download', () => {
     expect(await page.getByRole('link', { name: 'Download Veilgate for Linux' }).getAttribute('href')).toBe('/download-success?app=linux')
     expect(await page.locator('[data-sign-up-done]').getByRole('link').allTextContents()).toEqual(['Download Veilgate for Linux', 'iOS', 'Android', 'macOS', 'Windows'])
     expect(await customerInfo(page)).toMatchObject({ email, confirmed: false })
+    expect(await axeViolations(page)).toEqual([])
 
     // The e-mail's link opens a page that confirms nothing until its button is pressed.
     const [mail] = await outbox(email, 'confirm-address')
@@ -210,7 +211,7 @@ describe('the sign-up screens in every direction', () => {
     ['de', 'ltr'],
     ['ar', 'rtl'],
   ] as const) {
-    it(`/${locale}/sign-up and /${locale}/confirm-email: lang, dir, errors announced, axe clean`, async () => {
+    it(`/${locale}/sign-up, /${locale}/confirm-email and /${locale}/promo/signup-and-download: lang, dir, errors announced, axe clean`, async () => {
       const prefix = locale === 'en' ? '' : `/${locale}`
       const page = await open(`${prefix}/sign-up`)
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([locale === 'en' ? 'en' : locale, dir])
@@ -220,6 +221,11 @@ describe('the sign-up screens in every direction', () => {
       await page.locator('altcha-widget').waitFor({ state: 'attached' })
       expect(await axeViolations(page)).toEqual([])
       await page.goto(`${prefix}/confirm-email?token=abc`)
+      expect(await axeViolations(page)).toEqual([])
+      await page.goto(`${prefix}/promo/signup-and-download`)
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(dir)
+      await form(page).locator('button[type="submit"]').click()
+      await expect.poll(() => form(page).locator('[aria-invalid="true"]').count()).toBeGreaterThanOrEqual(3)
       expect(await axeViolations(page)).toEqual([])
       await page.context().close()
     })
