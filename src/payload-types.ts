@@ -94,6 +94,7 @@ export interface Config {
     'customer-tokens': CustomerToken;
     outbox: Outbox;
     'human-check-solutions': HumanCheckSolution;
+    devices: Device;
     forms: Form;
     'form-submissions': FormSubmission;
     redirects: Redirect;
@@ -131,6 +132,7 @@ export interface Config {
     'customer-tokens': CustomerTokensSelect<false> | CustomerTokensSelect<true>;
     outbox: OutboxSelect<false> | OutboxSelect<true>;
     'human-check-solutions': HumanCheckSolutionsSelect<false> | HumanCheckSolutionsSelect<true>;
+    devices: DevicesSelect<false> | DevicesSelect<true>;
     forms: FormsSelect<false> | FormsSelect<true>;
     'form-submissions': FormSubmissionsSelect<false> | FormSubmissionsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
@@ -1520,6 +1522,33 @@ export interface HumanCheckSolution {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "devices".
+ */
+export interface Device {
+  id: number;
+  customer: number | Customer;
+  name: string;
+  platform:
+    | 'windows'
+    | 'mac'
+    | 'linux'
+    | 'ios'
+    | 'android'
+    | 'chrome'
+    | 'firefox'
+    | 'opera'
+    | 'edge'
+    | 'apple-tv'
+    | 'android-tv'
+    | 'fire-tv'
+    | 'windows-phone';
+  addedAt: string;
+  lastSeenAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "forms".
  */
 export interface Form {
@@ -1938,6 +1967,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'human-check-solutions';
         value: number | HumanCheckSolution;
+      } | null)
+    | ({
+        relationTo: 'devices';
+        value: number | Device;
       } | null)
     | ({
         relationTo: 'forms';
@@ -2836,6 +2869,19 @@ export interface OutboxSelect<T extends boolean = true> {
 export interface HumanCheckSolutionsSelect<T extends boolean = true> {
   nonce?: T;
   expiresAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "devices_select".
+ */
+export interface DevicesSelect<T extends boolean = true> {
+  customer?: T;
+  name?: T;
+  platform?: T;
+  addedAt?: T;
+  lastSeenAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -12,6 +12,7 @@ import * as migration_20261124_070428_attempt_auth_outcome from './20261124_0704
 import * as migration_20261124_082145_webhooks_subscriptions from './20261124_082145_webhooks_subscriptions';
 import * as migration_20261124_084003_order_emails_queued from './20261124_084003_order_emails_queued';
 import * as migration_20261124_124813_human_check_solutions from './20261124_124813_human_check_solutions';
+import * as migration_20261124_151153_devices from './20261124_151153_devices';
 
 export const migrations = [
   {
@@ -82,6 +83,11 @@ export const migrations = [
   {
     up: migration_20261124_124813_human_check_solutions.up,
     down: migration_20261124_124813_human_check_solutions.down,
-    name: '20261124_124813_human_check_solutions'
+    name: '20261124_124813_human_check_solutions',
+  },
+  {
+    up: migration_20261124_151153_devices.up,
+    down: migration_20261124_151153_devices.down,
+    name: '20261124_151153_devices'
   },
 ];

