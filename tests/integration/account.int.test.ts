@@ -2,6 +2,8 @@ import { getPayload, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import config from '@payload-config'
 import { POST as removeDeviceRoute } from '@/app/api/veilgate/account/devices/[id]/remove/route'
+import { GET as receiptRoute } from '@/app/api/veilgate/account/orders/[hash]/route'
+import { GET as ordersRoute } from '@/app/api/veilgate/account/orders/route'
 import { GET as overviewRoute } from '@/app/api/veilgate/account/overview/route'
 import { POST as autoRenewRoute } from '@/app/api/veilgate/account/subscriptions/[id]/auto-renew/route'
 import { POST as cancelRoute } from '@/app/api/veilgate/account/subscriptions/[id]/cancel/route'
@@ -39,6 +41,8 @@ const as = (token: string | null): Record<string, string> => (token ? { 'x-auth-
 const overview = (token: string | null, locale = 'en') => callRoute(overviewRoute, { path: '/api/veilgate/account/overview/', headers: as(token), query: { locale } })
 const autoRenew = (token: string | null, id: number | string, body: unknown) => callRoute(autoRenewRoute, { path: `/api/veilgate/account/subscriptions/${id}/auto-renew/`, headers: as(token), body, params: { id: String(id) } })
 const cancel = (token: string | null, id: number | string) => callRoute(cancelRoute, { path: `/api/veilgate/account/subscriptions/${id}/cancel/`, headers: as(token), body: {}, params: { id: String(id) } })
+const orders = (token: string | null) => callRoute(ordersRoute, { path: '/api/veilgate/account/orders/', headers: as(token) })
+const receipt = (token: string | null, hash: string) => callRoute(receiptRoute, { path: `/api/veilgate/account/orders/${hash}/`, headers: as(token), params: { hash } })
 const removeDevice = (token: string | null, id: number | string) => callRoute(removeDeviceRoute, { path: `/api/veilgate/account/devices/${id}/remove/`, headers: as(token), body: {}, params: { id: String(id) } })
 
 describe('the account API', () => {
@@ -108,5 +112,21 @@ describe('the account API', () => {
     expect(await removeDevice(a.token, a.device.id)).toMatchObject({ status: 200, body: { removed: true } })
     expect(await removeDevice(a.token, a.device.id)).toMatchObject({ status: 404 })
     expect((await overview(a.token)).body.slots).toMatchObject({ used: 0 })
+  })
+
+  it('lists the owner’s orders and gives each one’s receipt; another customer’s order is a 404', async () => {
+    expect(await orders(null)).toMatchObject({ status: 401, body: { code: 'EXPIRED_SESSION' } })
+    const list = await orders(a.token)
+    expect(list.status).toBe(200)
+    const [order, ...more] = list.body as unknown as Record<string, unknown>[]
+    expect(more).toEqual([])
+    expect(order).toMatchObject({ status: 'paid', total: 7188 + 2999 + 5988, discount: 0, tax: 0, method: { kind: 'card', brand: 'Visa', last4: '4242' } })
+    expect((order!.lines as { kind: string }[]).map((line) => line.kind)).toEqual(['plan', 'add-on', 'add-on'])
+    const hash = String(order!.hash)
+    expect(await receipt(a.token, hash)).toMatchObject({ status: 200, body: { hash, total: 16175, seller: { name: 'Veilgate', support: 'support@veilgate.com' } } })
+    const theirs = String(((await orders(b.token)).body as unknown as { hash: string }[])[0]!.hash)
+    expect(await receipt(a.token, theirs)).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } })
+    expect(await receipt(null, hash)).toMatchObject({ status: 401 })
+    for (const bad of ['x', '../../etc', 'A'.repeat(200), '%27%20or%201=1']) expect((await receipt(a.token, bad)).status).toBe(404)
   })
 })
