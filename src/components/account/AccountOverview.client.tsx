@@ -56,6 +56,7 @@ export type AccountTexts = Record<
   | 'emptyTitle'
   | 'emptyText'
   | 'emptyCta'
+  | 'ordersLink'
   | 'undefinedError',
   string
 >
@@ -185,9 +186,14 @@ export function AccountOverview({ locale, tag, texts }: Props) {
           </span>
         </h1>
         {data && (
-          <button type="button" onClick={() => void signOut()} className="rounded-md border border-line px-4 py-2 text-sm font-medium">
-            {texts.signOut}
-          </button>
+          <div className="flex flex-wrap items-center gap-4">
+            <a href={localizePath(locale, '/my-account/orders')} className="text-sm font-medium text-brand-700 underline underline-offset-2">
+              {texts.ordersLink}
+            </a>
+            <button type="button" onClick={() => void signOut()} className="rounded-md border border-line px-4 py-2 text-sm font-medium">
+              {texts.signOut}
+            </button>
+          </div>
         )}
       </div>
       {!data && !failed && (

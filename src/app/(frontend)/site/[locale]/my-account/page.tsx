@@ -19,7 +19,7 @@ const localeOf = async (params: Props['params']) => {
   return isLocaleCode(locale) ? locale : defaultLocale
 }
 
-const keys = ['title', 'signOut', 'loading', 'subscriptionsHeading', 'statusLabel', 'statusTrialing', 'statusActive', 'statusPastDue', 'statusCanceled', 'statusExpired', 'methodLabel', 'renewsOn', 'activeUntil', 'lifetime', 'autoRenew', 'autoRenewOn', 'autoRenewOff', 'blockedMethod', 'blockedEnded', 'blockedLifetime', 'cancel', 'cancelTitle', 'cancelText', 'cancelConfirm', 'cancelKeep', 'slotsHeading', 'slotsText', 'devicesHeading', 'noDevices', 'remove', 'deviceAdded', 'servicesHeading', 'staticIp', 'personalServer', 'downloadsHeading', 'emptyTitle', 'emptyText', 'emptyCta'] as const
+const keys = ['title', 'signOut', 'loading', 'subscriptionsHeading', 'statusLabel', 'statusTrialing', 'statusActive', 'statusPastDue', 'statusCanceled', 'statusExpired', 'methodLabel', 'renewsOn', 'activeUntil', 'lifetime', 'autoRenew', 'autoRenewOn', 'autoRenewOff', 'blockedMethod', 'blockedEnded', 'blockedLifetime', 'cancel', 'cancelTitle', 'cancelText', 'cancelConfirm', 'cancelKeep', 'slotsHeading', 'slotsText', 'devicesHeading', 'noDevices', 'remove', 'deviceAdded', 'servicesHeading', 'staticIp', 'personalServer', 'downloadsHeading', 'emptyTitle', 'emptyText', 'emptyCta', 'ordersLink'] as const
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const locale = await localeOf(params)
