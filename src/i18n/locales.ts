@@ -65,6 +65,12 @@ export function isLocaleCode(value: unknown): value is LocaleCode {
   return typeof value === 'string' && byCode.has(value)
 }
 
+/** A page's `[locale]` segment as a known locale code; anything else is English. */
+export async function pageLocale(params: Promise<{ locale: string }>): Promise<LocaleCode> {
+  const { locale } = await params
+  return isLocaleCode(locale) ? locale : defaultLocale
+}
+
 export function getLocale(code: string): LocaleDefinition {
   return byCode.get(code) ?? byCode.get(defaultLocale)!
 }

@@ -4,12 +4,11 @@ import { now } from '@/lib/clock'
 import { apiError } from '@/lib/http'
 import type { Customer, Order, Subscription } from '@/payload-types'
 import { userInfo } from '@/services/accounts/accounts'
+import { RENEWING_METHODS } from '@/services/catalog/pricing'
 import { latestAttempt } from '@/services/checkout/orders'
 import { query } from '@/services/db'
 import { downloadPlatforms } from '@/services/downloads/platform'
 
-/** Methods whose payments the provider can repeat: only these can renew on their own. */
-const RENEWING_METHODS = new Set(['card', 'paypal'])
 /** Statuses in which a subscription still gives access (a canceled one until its period ends). */
 const LIVE_STATUSES = new Set(['trialing', 'active', 'past_due'])
 
@@ -52,8 +51,8 @@ function renewBlocked(subscription: Subscription, order: Pick<Order, 'method'> |
   return null
 }
 
-/** Titles of plans and add-ons in the reader's language, read once per call. */
-function titles(payload: Payload, locale: string) {
+/** Titles of plans and add-ons in the reader's language, each read once per call. */
+export function catalogTitles(payload: Payload, locale: string) {
   const cache = new Map<string, Promise<{ title: string; product?: string; devices?: number | null; quantity?: number | null } | null>>()
   const read = (collection: 'price-plans' | 'add-ons', purchaseId: string) => {
     const key = `${collection}:${purchaseId}`
@@ -75,8 +74,8 @@ async function regions(payload: Payload): Promise<Map<string, RegionView>> {
 }
 
 /** One subscription of the customer as the screen shows it. */
-export async function subscriptionView(payload: Payload, subscription: Subscription, locale: string, context?: { read?: ReturnType<typeof titles>; places?: Map<string, RegionView> }): Promise<SubscriptionView> {
-  const read = context?.read ?? titles(payload, locale)
+export async function subscriptionView(payload: Payload, subscription: Subscription, locale: string, context?: { read?: ReturnType<typeof catalogTitles>; places?: Map<string, RegionView> }): Promise<SubscriptionView> {
+  const read = context?.read ?? catalogTitles(payload, locale)
   const places = context?.places ?? (await regions(payload))
   const orderId = typeof subscription.order === 'object' ? subscription.order.id : subscription.order
   const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true }).catch(() => null)
@@ -120,7 +119,7 @@ export async function subscriptionView(payload: Payload, subscription: Subscript
  * devices, the personal servers and static IPs, and the app downloads.
  */
 export async function accountOverview(payload: Payload, customer: Customer, locale: string) {
-  const read = titles(payload, locale)
+  const read = catalogTitles(payload, locale)
   const places = await regions(payload)
   const found = await payload.find({ collection: 'subscriptions', where: { customer: { equals: customer.id } }, sort: '-createdAt', limit: 100, depth: 0, overrideAccess: true })
   const subscriptions = await Promise.all(found.docs.map((doc) => subscriptionView(payload, doc, locale, { read, places })))

@@ -13,7 +13,7 @@ import { perMonth, type PeriodType } from './priceList'
 export { paymentMethods, type PaymentMethod } from './methods'
 
 /** Methods that renew by themselves (spec section 9: card and PayPal). */
-const RENEWING_METHODS: ReadonlySet<PaymentMethod> = new Set(['card', 'paypal'])
+export const RENEWING_METHODS: ReadonlySet<PaymentMethod> = new Set(['card', 'paypal'])
 
 export type QuotePlan = {
   purchaseId: string

@@ -8,6 +8,8 @@ import { emailLocale } from '@/services/email/templates/content'
 import { latestAttempt } from './orders'
 
 const brands: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' }
+/** A card network as receipts name it (`visa` → Visa). */
+export const cardBrandName = (brand: string) => brands[brand] ?? brand
 
 /** US cents as the buyer's language writes dollars. */
 export const money = (cents: number, locale: string) => new Intl.NumberFormat(emailLocale(locale).tag, { style: 'currency', currency: 'USD' }).format(cents / 100)
@@ -24,7 +26,7 @@ export async function receiptData(payload: Payload, order: Order, subscription: 
     plan: await titleOf('price-plans', order.plan),
     addOns,
     total: money(order.total, locale),
-    card: paying?.brand && paying.last4 ? { brand: brands[paying.brand] ?? paying.brand, last4: paying.last4 } : null,
+    card: paying?.brand && paying.last4 ? { brand: cardBrandName(paying.brand), last4: paying.last4 } : null,
     renewal,
     url: siteUrl(locale, '/payment-success', { hash: order.publicHash }),
   }

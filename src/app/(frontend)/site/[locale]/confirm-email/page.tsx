@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { ConfirmEmail } from '@/components/auth/ConfirmEmail.client'
 import { SiteShell } from '@/components/layout/SiteShell'
-import { defaultLocale, isLocaleCode, locales } from '@/i18n/locales'
+import { locales, pageLocale } from '@/i18n/locales'
 import { localizePath } from '@/i18n/paths'
 import { pageMetadata } from '@/lib/seo'
 
@@ -15,19 +15,14 @@ export function generateStaticParams() {
   return []
 }
 
-const localeOf = async (params: Props['params']) => {
-  const { locale } = await params
-  return isLocaleCode(locale) ? locale : defaultLocale
-}
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const locale = await localeOf(params)
+  const locale = await pageLocale(params)
   const t = await getTranslations({ locale, namespace: 'Auth' })
   return pageMetadata({ locale, path: '/confirm-email', title: t('confirmTitle'), description: t('confirmIntro'), noIndex: true, translated: locales.map((entry) => entry.code) })
 }
 
 export default async function ConfirmEmailRoute({ params }: Props) {
-  const locale = await localeOf(params)
+  const locale = await pageLocale(params)
   setRequestLocale(locale)
   const [t, errors] = await Promise.all([getTranslations('Auth'), getTranslations('Errors')])
   return (

@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { AccountOverview, type AccountTexts } from '@/components/account/AccountOverview.client'
 import { SiteShell } from '@/components/layout/SiteShell'
-import { defaultLocale, isLocaleCode, locales } from '@/i18n/locales'
+import { getLocale, locales, pageLocale } from '@/i18n/locales'
 import { pageMetadata } from '@/lib/seo'
 
 type Props = { params: Promise<{ locale: string }> }
@@ -14,21 +14,16 @@ export function generateStaticParams() {
   return []
 }
 
-const localeOf = async (params: Props['params']) => {
-  const { locale } = await params
-  return isLocaleCode(locale) ? locale : defaultLocale
-}
-
 const keys = ['title', 'signOut', 'loading', 'subscriptionsHeading', 'statusLabel', 'statusTrialing', 'statusActive', 'statusPastDue', 'statusCanceled', 'statusExpired', 'methodLabel', 'renewsOn', 'activeUntil', 'lifetime', 'autoRenew', 'autoRenewOn', 'autoRenewOff', 'blockedMethod', 'blockedEnded', 'blockedLifetime', 'cancel', 'cancelTitle', 'cancelText', 'cancelConfirm', 'cancelKeep', 'slotsHeading', 'slotsText', 'devicesHeading', 'noDevices', 'remove', 'deviceAdded', 'servicesHeading', 'staticIp', 'personalServer', 'downloadsHeading', 'emptyTitle', 'emptyText', 'emptyCta', 'ordersLink'] as const
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const locale = await localeOf(params)
+  const locale = await pageLocale(params)
   const t = await getTranslations({ locale, namespace: 'Account' })
   return pageMetadata({ locale, path: '/my-account', title: t('title'), description: t('intro'), noIndex: true, translated: locales.map((entry) => entry.code) })
 }
 
 export default async function MyAccountRoute({ params }: Props) {
-  const locale = await localeOf(params)
+  const locale = await pageLocale(params)
   setRequestLocale(locale)
   const [t, auth, checkout, errors] = await Promise.all([getTranslations('Account'), getTranslations('Auth'), getTranslations('Checkout'), getTranslations('Errors')])
   // Placeholders stay for the island to fill ({date}, {price}, …).
@@ -38,7 +33,7 @@ export default async function MyAccountRoute({ params }: Props) {
   return (
     <SiteShell locale={locale} path="/my-account">
       <section className="container-site py-12">
-        <AccountOverview locale={locale} tag={locales.find((entry) => entry.code === locale)?.tag ?? 'en'} texts={all} />
+        <AccountOverview locale={locale} tag={getLocale(locale).tag} texts={all} />
       </section>
     </SiteShell>
   )

@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { SiteShell } from '@/components/layout/SiteShell'
 import { SignIn } from '@/components/auth/SignIn.client'
-import { defaultLocale, isLocaleCode, locales } from '@/i18n/locales'
+import { locales, pageLocale } from '@/i18n/locales'
 import { localizePath } from '@/i18n/paths'
 import { pageMetadata } from '@/lib/seo'
 
@@ -15,19 +15,14 @@ export function generateStaticParams() {
   return []
 }
 
-const localeOf = async (params: Props['params']) => {
-  const { locale } = await params
-  return isLocaleCode(locale) ? locale : defaultLocale
-}
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const locale = await localeOf(params)
+  const locale = await pageLocale(params)
   const t = await getTranslations({ locale, namespace: 'Auth' })
   return pageMetadata({ locale, path: '/sign-in', title: t('signInTitle'), description: t('signInIntro'), noIndex: true, translated: locales.map((entry) => entry.code) })
 }
 
 export default async function SignInRoute({ params }: Props) {
-  const locale = await localeOf(params)
+  const locale = await pageLocale(params)
   setRequestLocale(locale)
   const [t, checkout, errors] = await Promise.all([getTranslations('Auth'), getTranslations('Checkout'), getTranslations('Errors')])
   return (

@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { SiteShell } from '@/components/layout/SiteShell'
 import { signUpFormProps } from '@/components/auth/sign-up-props'
 import { SignUpForm } from '@/components/auth/SignUpForm.client'
-import { defaultLocale, isLocaleCode, locales } from '@/i18n/locales'
+import { locales, pageLocale } from '@/i18n/locales'
 import { pageMetadata } from '@/lib/seo'
 
 type Props = { params: Promise<{ locale: string }> }
@@ -15,19 +15,14 @@ export function generateStaticParams() {
   return []
 }
 
-const localeOf = async (params: Props['params']) => {
-  const { locale } = await params
-  return isLocaleCode(locale) ? locale : defaultLocale
-}
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const locale = await localeOf(params)
+  const locale = await pageLocale(params)
   const t = await getTranslations({ locale, namespace: 'Auth' })
   return pageMetadata({ locale, path: '/sign-up', title: t('signUpTitle'), description: t('signUpIntro'), noIndex: true, translated: locales.map((entry) => entry.code) })
 }
 
 export default async function SignUpRoute({ params }: Props) {
-  const locale = await localeOf(params)
+  const locale = await pageLocale(params)
   setRequestLocale(locale)
   const [t, form] = await Promise.all([getTranslations('Auth'), signUpFormProps(locale)])
   return (

@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { AccountOrders } from '@/components/account/AccountOrders.client'
 import { ordersTexts } from '@/components/account/orders-texts'
 import { SiteShell } from '@/components/layout/SiteShell'
-import { defaultLocale, isLocaleCode, locales } from '@/i18n/locales'
+import { getLocale, locales, pageLocale } from '@/i18n/locales'
 import { pageMetadata } from '@/lib/seo'
 
 type Props = { params: Promise<{ locale: string }> }
@@ -15,24 +15,19 @@ export function generateStaticParams() {
   return []
 }
 
-const localeOf = async (params: Props['params']) => {
-  const { locale } = await params
-  return isLocaleCode(locale) ? locale : defaultLocale
-}
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const locale = await localeOf(params)
+  const locale = await pageLocale(params)
   const t = await getTranslations({ locale, namespace: 'Account' })
   return pageMetadata({ locale, path: '/my-account/orders', title: t('ordersLink'), description: t('ordersIntro'), noIndex: true, translated: locales.map((entry) => entry.code) })
 }
 
 export default async function OrdersRoute({ params }: Props) {
-  const locale = await localeOf(params)
+  const locale = await pageLocale(params)
   setRequestLocale(locale)
   return (
     <SiteShell locale={locale} path="/my-account/orders">
       <section className="container-site py-12">
-        <AccountOrders locale={locale} tag={locales.find((entry) => entry.code === locale)?.tag ?? 'en'} texts={await ordersTexts(locale)} />
+        <AccountOrders locale={locale} tag={getLocale(locale).tag} texts={await ordersTexts(locale)} />
       </section>
     </SiteShell>
   )

@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { Checkout, type CheckoutTexts } from '@/components/order/Checkout.client'
 import { SiteShell } from '@/components/layout/SiteShell'
-import { defaultLocale, getLocale, isLocaleCode, locales } from '@/i18n/locales'
+import { getLocale, locales, pageLocale } from '@/i18n/locales'
 import { now } from '@/lib/clock'
 import { pageMetadata } from '@/lib/seo'
 import { sold } from '@/services/catalog/catalog'
@@ -18,13 +18,8 @@ export function generateStaticParams() {
   return []
 }
 
-const localeOf = async (params: Props['params']) => {
-  const { locale } = await params
-  return isLocaleCode(locale) ? locale : defaultLocale
-}
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const locale = await localeOf(params)
+  const locale = await pageLocale(params)
   const t = await getTranslations({ locale, namespace: 'Checkout' })
   return pageMetadata({ locale, path: '/order/checkout', title: t('heading'), description: t('noSpam'), noIndex: true, translated: locales.map((entry) => entry.code) })
 }
@@ -33,7 +28,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 const regionOf = (tag: string) => /-([A-Z]{2})$/.exec(tag)?.[1] ?? 'US'
 
 export default async function CheckoutRoute({ params }: Props) {
-  const locale = await localeOf(params)
+  const locale = await pageLocale(params)
   setRequestLocale(locale)
   const [t, blocks, errors] = await Promise.all([getTranslations('Checkout'), getTranslations('Blocks'), getTranslations('Errors')])
   const payload = await payloadClient()
