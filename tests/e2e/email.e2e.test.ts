@@ -29,7 +29,9 @@ async function outbox(to: string, auth = true) {
 async function messagesTo(to: string) {
   // Up to 30 s: under a loaded CI machine the site's queue runner may be the one that sends it.
   for (let i = 0; i < 120; i++) {
-    const body = await (await outbox(to)).json()
+    const response = await outbox(to)
+    expect(response.status).toBe(200)
+    const body = await response.json()
     if (body.totalDocs) return body
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
@@ -66,7 +68,7 @@ describe('e-mail samples and the outbox', () => {
   })
 
   it('writes the Arabic sample right to left', async () => {
-    await sample('confirm-address', 'ar', 'e2e-ar@example.com')
+    expect(await sample('confirm-address', 'ar', 'e2e-ar@example.com')).toContain('stored in the outbox')
     const [doc] = (await messagesTo('e2e-ar@example.com')).docs
     expect(doc.html).toContain('dir="rtl"')
     expect(doc.html).toContain('lang="ar"')
