@@ -95,6 +95,7 @@ export interface Config {
     outbox: Outbox;
     'human-check-solutions': HumanCheckSolution;
     devices: Device;
+    'code-redemptions': CodeRedemption;
     forms: Form;
     'form-submissions': FormSubmission;
     redirects: Redirect;
@@ -133,6 +134,7 @@ export interface Config {
     outbox: OutboxSelect<false> | OutboxSelect<true>;
     'human-check-solutions': HumanCheckSolutionsSelect<false> | HumanCheckSolutionsSelect<true>;
     devices: DevicesSelect<false> | DevicesSelect<true>;
+    'code-redemptions': CodeRedemptionsSelect<false> | CodeRedemptionsSelect<true>;
     forms: FormsSelect<false> | FormsSelect<true>;
     'form-submissions': FormSubmissionsSelect<false> | FormSubmissionsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
@@ -1338,7 +1340,11 @@ export interface WebhookEvent {
 export interface Subscription {
   id: number;
   customer: number | Customer;
-  order: number | Order;
+  /**
+   * Empty for a subscription given by a gift code
+   */
+  order?: (number | null) | Order;
+  giftCode?: (number | null) | GiftCode;
   plan: string;
   addOns?:
     | {
@@ -1544,6 +1550,25 @@ export interface Device {
     | 'windows-phone';
   addedAt: string;
   lastSeenAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "code-redemptions".
+ */
+export interface CodeRedemption {
+  id: number;
+  customer: number | Customer;
+  code: string;
+  kind: 'gift' | 'bonus';
+  /**
+   * The plan a gift code added
+   */
+  plan?: string | null;
+  days: number;
+  subscription?: (number | null) | Subscription;
+  redeemedAt: string;
   updatedAt: string;
   createdAt: string;
 }
@@ -1971,6 +1996,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'devices';
         value: number | Device;
+      } | null)
+    | ({
+        relationTo: 'code-redemptions';
+        value: number | CodeRedemption;
       } | null)
     | ({
         relationTo: 'forms';
@@ -2666,6 +2695,7 @@ export interface WebhookEventsSelect<T extends boolean = true> {
 export interface SubscriptionsSelect<T extends boolean = true> {
   customer?: T;
   order?: T;
+  giftCode?: T;
   plan?: T;
   addOns?:
     | T
@@ -2882,6 +2912,21 @@ export interface DevicesSelect<T extends boolean = true> {
   platform?: T;
   addedAt?: T;
   lastSeenAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "code-redemptions_select".
+ */
+export interface CodeRedemptionsSelect<T extends boolean = true> {
+  customer?: T;
+  code?: T;
+  kind?: T;
+  plan?: T;
+  days?: T;
+  subscription?: T;
+  redeemedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

@@ -29,6 +29,7 @@ import { Posts } from './collections/Posts'
 import { IdempotencyKeys } from './collections/IdempotencyKeys'
 import { HumanCheckSolutions } from './collections/HumanCheckSolutions'
 import { Devices } from './collections/Devices'
+import { CodeRedemptions } from './collections/CodeRedemptions'
 import { WebhookEvents } from './collections/WebhookEvents'
 import { Subscriptions } from './collections/Subscriptions'
 import { Orders } from './collections/Orders'
@@ -74,7 +75,7 @@ export default adminsOnlyByDefault(buildConfig({
     importMap: { baseDir: path.resolve(dirname) },
   },
   globals: [Picker],
-  collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, AddOns, BonusCodes, GiftCodes, Experiments, ExperimentEvents, Orders, PaymentAttempts, IdempotencyKeys, WebhookEvents, Subscriptions, ServerLocations, Reviews, Media, Admins, Customers, CustomerSessions, CustomerTokens, Outbox, HumanCheckSolutions, Devices],
+  collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, AddOns, BonusCodes, GiftCodes, Experiments, ExperimentEvents, Orders, PaymentAttempts, IdempotencyKeys, WebhookEvents, Subscriptions, ServerLocations, Reviews, Media, Admins, Customers, CustomerSessions, CustomerTokens, Outbox, HumanCheckSolutions, Devices, CodeRedemptions],
   editor: lexicalEditor(),
   localization: {
     locales: locales.map((l) => ({ code: l.code, label: `${l.label} (${l.englishName})`, rtl: l.dir === 'rtl' })),

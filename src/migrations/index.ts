@@ -13,6 +13,7 @@ import * as migration_20261124_082145_webhooks_subscriptions from './20261124_08
 import * as migration_20261124_084003_order_emails_queued from './20261124_084003_order_emails_queued';
 import * as migration_20261124_124813_human_check_solutions from './20261124_124813_human_check_solutions';
 import * as migration_20261124_151153_devices from './20261124_151153_devices';
+import * as migration_20261124_173230_code_redemptions from './20261124_173230_code_redemptions';
 
 export const migrations = [
   {
@@ -88,6 +89,11 @@ export const migrations = [
   {
     up: migration_20261124_151153_devices.up,
     down: migration_20261124_151153_devices.down,
-    name: '20261124_151153_devices'
+    name: '20261124_151153_devices',
+  },
+  {
+    up: migration_20261124_173230_code_redemptions.up,
+    down: migration_20261124_173230_code_redemptions.down,
+    name: '20261124_173230_code_redemptions'
   },
 ];

@@ -255,6 +255,9 @@ describe('access: a customer is not an admin', () => {
     'subscriptions:create',
     'subscriptions:update',
     'subscriptions:delete',
+    // Code redemptions: written by the redeem service only (admins may delete one).
+    'code-redemptions:create',
+    'code-redemptions:update',
     'outbox:update',
     'customer-sessions:create',
     'customer-tokens:create',

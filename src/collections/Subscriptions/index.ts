@@ -4,9 +4,10 @@ import { isAdmin } from '@/access'
 export const subscriptionStatuses = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const
 
 /**
- * What a paid order entitles its customer to: the plan and its add-ons for the current period
- * (a lifetime plan: one charge, a hundred years), renewing or not. Made once per order by the
- * fulfilment of `src/services/checkout/`; admins read it, nobody writes it through the API.
+ * What a paid order (or a redeemed gift code) entitles its customer to: the plan and its add-ons
+ * for the current period (a lifetime plan: one charge, a hundred years), renewing or not. Made
+ * once per order by the fulfilment of `src/services/checkout/`, or once per gift code by
+ * `src/services/account/redeem.ts`; admins read it, nobody writes it through the API.
  */
 export const Subscriptions: CollectionConfig = {
   slug: 'subscriptions',
@@ -15,7 +16,8 @@ export const Subscriptions: CollectionConfig = {
   access: { read: isAdmin, create: () => false, update: () => false, delete: () => false },
   fields: [
     { name: 'customer', type: 'relationship', relationTo: 'customers', required: true, index: true, admin: { readOnly: true } },
-    { name: 'order', type: 'relationship', relationTo: 'orders', required: true, unique: true, admin: { readOnly: true } },
+    { name: 'order', type: 'relationship', relationTo: 'orders', unique: true, admin: { readOnly: true, description: 'Empty for a subscription given by a gift code' } },
+    { name: 'giftCode', type: 'relationship', relationTo: 'gift-codes', unique: true, admin: { readOnly: true } },
     { name: 'plan', type: 'text', required: true, index: true, admin: { readOnly: true } },
     {
       name: 'addOns',

@@ -51,6 +51,13 @@ function renewBlocked(subscription: Subscription, order: Pick<Order, 'method'> |
   return null
 }
 
+/** The order that paid for the subscription; none for one given by a gift code. */
+async function orderOf(payload: Payload, subscription: Subscription): Promise<Order | null> {
+  const id = subscription.order && typeof subscription.order === 'object' ? subscription.order.id : subscription.order
+  if (!id) return null
+  return payload.findByID({ collection: 'orders', id, depth: 0, overrideAccess: true }).catch(() => null)
+}
+
 /** Titles of plans and add-ons in the reader's language, each read once per call. */
 export function catalogTitles(payload: Payload, locale: string) {
   const cache = new Map<string, Promise<{ title: string; product?: string; devices?: number | null; quantity?: number | null } | null>>()
@@ -77,8 +84,7 @@ async function regions(payload: Payload): Promise<Map<string, RegionView>> {
 export async function subscriptionView(payload: Payload, subscription: Subscription, locale: string, context?: { read?: ReturnType<typeof catalogTitles>; places?: Map<string, RegionView> }): Promise<SubscriptionView> {
   const read = context?.read ?? catalogTitles(payload, locale)
   const places = context?.places ?? (await regions(payload))
-  const orderId = typeof subscription.order === 'object' ? subscription.order.id : subscription.order
-  const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true }).catch(() => null)
+  const order = await orderOf(payload, subscription)
   const paying = order ? await latestAttempt(payload, order.id, 'succeeded') : null
   const plan = await read('price-plans', subscription.plan)
   const addOns = await Promise.all(
@@ -161,7 +167,7 @@ async function ownSubscription(payload: Payload, customerId: number, id: number)
  */
 export async function setAutoRenew(payload: Payload, customerId: number, id: number, enabled: boolean, locale: string): Promise<SubscriptionView> {
   const subscription = await ownSubscription(payload, customerId, id)
-  const order = await payload.findByID({ collection: 'orders', id: typeof subscription.order === 'object' ? subscription.order.id : subscription.order, depth: 0, overrideAccess: true }).catch(() => null)
+  const order = await orderOf(payload, subscription)
   const at = now()
   if (enabled && renewBlocked(subscription, order, at)) throw apiError('INVALID_INPUT', 'enabled')
   if (!enabled && subscription.lifetime) throw apiError('INVALID_INPUT', 'enabled')
