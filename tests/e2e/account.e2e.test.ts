@@ -35,6 +35,19 @@ async function buy(email: string, token: string) {
   expect(paid.body).toMatchObject({ status: 'paid' })
 }
 
+/** A new gift code for the 1-year plan with 5 device slots, made by an admin over /cms-api. */
+async function giftCode(): Promise<string> {
+  const login = await post('/cms-api/admins/login', { email: 'admin@veilgate.local', password: 'veilgate-admin' })
+  const auth = { authorization: `JWT ${String(login.body.token)}` }
+  const idOf = async (collection: string, purchaseId: string) => {
+    const found = await fetch(`${baseUrl()}/cms-api/${collection}?${new URLSearchParams({ 'where[purchaseId][equals]': purchaseId, depth: '0' })}`, { headers: auth })
+    return ((await found.json()) as { docs: { id: number }[] }).docs[0]!.id
+  }
+  const created = await post('/cms-api/gift-codes', { plan: await idOf('price-plans', 'vpn-1y'), addOns: [await idOf('add-ons', 'slots-5-1y')], origin: 'promotion' }, auth)
+  expect(created.status).toBe(201)
+  return String((created.body.doc as { code: string }).code)
+}
+
 async function signedInPage(token: string | null, path: string) {
   const page = await newPage(browser)
   await page.addInitScript((stored) => {
@@ -155,6 +168,38 @@ describe('/my-account', () => {
     expect(await page.locator('[data-receipt]').count()).toBe(0)
     await page.goto('/my-account/orders')
     await page.locator('[data-orders-empty]').waitFor()
+    await page.context().close()
+  })
+
+  it('previews a gift code as it is typed, redeems it by keyboard into a subscription, and refuses it the second time', async () => {
+    const { token } = await account()
+    const code = await giftCode()
+    const page = await signedInPage(token, '/my-account')
+    await page.locator('[data-account-empty]').waitFor()
+    const field = page.getByLabel('Gift or bonus code', { exact: true })
+    await field.fill(code.toLowerCase())
+    await expect.poll(() => page.locator('[data-redeem-preview]').textContent()).toMatch(/^This code gives you 1 year and .*5.*\.$/)
+    expect(await page.locator('[data-subscription]').count()).toBe(0)
+    await field.press('Enter')
+    await expect.poll(() => page.locator('[data-redeem-done]').textContent()).toMatch(/^Redeemed: 1 year and .*5.*\. Your subscription now runs until .+\.$/)
+    // The account is read again: the gift is a subscription now, paid by "Gift code".
+    await subscription(page).waitFor()
+    expect(await subscription(page).textContent()).toContain('Gift code')
+    expect(await field.inputValue()).toBe('')
+
+    // The same code again: the preview and the answer both say it is used.
+    await field.fill(code)
+    const invalid = 'The code is invalid! Please check it and try again.'
+    await expect.poll(() => page.locator('[data-redeem-preview]').textContent()).toBe(invalid)
+    await page.getByRole('button', { name: 'Redeem', exact: true }).click()
+    await expect.poll(() => page.locator('[data-redeem-error]').textContent()).toBe(invalid)
+    expect(await field.getAttribute('aria-invalid')).toBe('true')
+    expect(await field.evaluate((element) => element === document.activeElement)).toBe(true)
+    const describedBy = (await field.getAttribute('aria-describedby')) ?? ''
+    expect(await page.locator(`[id="${describedBy.split(' ')[0]}"]`).textContent()).toBe(invalid)
+    expect(await field.inputValue()).toBe(code)
+    expect(await page.locator('[data-subscription]').count()).toBe(1)
+    expect(await axeViolations(page)).toEqual([])
     await page.context().close()
   })
 

@@ -119,7 +119,7 @@ describe('redeem-code/, bonus/ and comments/', () => {
     const gift = await payload.create({ collection: 'gift-codes', data: { plan: plan.id, addOns: [slots.id] }, overrideAccess: true })
     expect(gift.code).toMatch(/^[A-Z2-9]{16}$/)
     const answer = await redeem({ code: gift.code!.toLowerCase() })
-    expect(answer).toMatchObject({ status: 200, body: { code: gift.code, type: 'gift', plan: 'vpn-1y', addOns: ['slots-5-1y'] } })
+    expect(answer).toMatchObject({ status: 200, body: { code: gift.code, type: 'gift', plan: 'vpn-1y', addOns: ['slots-5-1y'], planTitle: '1 year', addOnTitles: [slots.title] } })
     expect((await payload.findByID({ collection: 'gift-codes', id: gift.id, overrideAccess: true })).redeemedAt ?? null).toBeNull()
     const expired = await payload.create({ collection: 'gift-codes', data: { plan: plan.id, validTo: '2020-01-01T00:00:00.000Z' }, overrideAccess: true })
     expect((await redeem({ code: expired.code! })).body.code).toBe('INVALID_BONUS_CODE')

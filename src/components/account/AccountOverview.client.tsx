@@ -6,6 +6,7 @@ import { apiFetch, isSignedIn, logout, type ApiFailure } from '@/lib/session.cli
 import type { RegionView, SubscriptionView } from '@/services/account/overview'
 import { appReleases } from '@/services/downloads/apps'
 import { downloadPlatforms, platformFromUserAgent } from '@/services/downloads/platform'
+import { RedeemCode, type RedeemTexts } from './RedeemCode.client'
 
 type Overview = {
   profile: { email: string }
@@ -57,9 +58,11 @@ export type AccountTexts = Record<
   | 'emptyText'
   | 'emptyCta'
   | 'ordersLink'
+  | 'methodGift'
   | 'undefinedError',
   string
->
+> &
+  RedeemTexts
 
 type Props = { locale: string; tag: string; texts: AccountTexts }
 
@@ -101,15 +104,18 @@ export function AccountOverview({ locale, tag, texts }: Props) {
     window.location.replace(`${localizePath(locale, '/sign-in')}?next=${encodeURIComponent(path)}`)
   }
 
-  useEffect(() => {
-    if (!isSignedIn()) return toSignIn()
+  const load = () =>
     apiFetch<Overview>('/api/veilgate/account/overview/', { query: { locale } })
       .then(setData)
       .catch((failure: ApiFailure) => {
         if (failure.statusCode === 401) return toSignIn()
         setFailed(failure.code ? failure.message : texts.undefinedError)
       })
-    // The page loads once; the sign-in round trip brings the visitor back to it.
+
+  useEffect(() => {
+    if (!isSignedIn()) return toSignIn()
+    void load()
+    // The page loads once (and again after a redemption); the sign-in round trip brings the visitor back to it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
@@ -234,7 +240,7 @@ export function AccountOverview({ locale, tag, texts }: Props) {
                         <dt className="text-muted">{texts.statusLabel}</dt>
                         <dd data-status>{texts[statusKey[subscription.status]]}</dd>
                         <dt className="text-muted">{texts.methodLabel}</dt>
-                        <dd>{subscription.method.brand && subscription.method.last4 ? `${subscription.method.brand.replace(/^\w/, (c) => c.toUpperCase())} •••• ${subscription.method.last4}` : subscription.method.kind === 'card' ? texts.card : subscription.method.kind}</dd>
+                        <dd>{subscription.method.brand && subscription.method.last4 ? `${subscription.method.brand.replace(/^\w/, (c) => c.toUpperCase())} •••• ${subscription.method.last4}` : subscription.method.kind === 'card' ? texts.card : subscription.method.kind === 'gift' ? texts.methodGift : subscription.method.kind}</dd>
                       </dl>
                       <p className="mt-3 font-medium" data-period>
                         {subscription.lifetime
@@ -296,6 +302,8 @@ export function AccountOverview({ locale, tag, texts }: Props) {
               <p data-slots>{fill(texts.slotsText, { used: data.slots.used, total: data.slots.included + data.slots.bought, included: data.slots.included, bought: data.slots.bought })}</p>
             </section>
           )}
+
+          <RedeemCode locale={locale} tag={tag} texts={texts} onRedeemed={() => void load()} onSignedOut={toSignIn} />
 
           <section aria-labelledby={`${ids}-devices`} className="grid gap-3">
             <h2 id={`${ids}-devices`} className="text-2xl font-bold">

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import type { Payload, Where } from 'payload'
 import { normaliseCode } from '@/collections/BonusCodes'
+import { defaultLocale, isLocaleCode } from '@/i18n/locales'
 import { apiError } from '@/lib/http'
 import type { BonusCode, Customer, PricePlan } from '@/payload-types'
 import { toQuotePlan } from './catalog'
@@ -83,21 +84,31 @@ export async function referralCode(payload: Payload, customer: Customer): Promis
 }
 
 export type CodeLookup =
-  | { code: string; type: 'gift'; plan: string; addOns: string[]; validTo: string | null }
+  | { code: string; type: 'gift'; plan: string; addOns: string[]; planTitle: string; addOnTitles: string[]; validTo: string | null }
   | { code: string; type: 'bonus'; effect: { type: BonusCode['effect']; value: number }; plans: string[]; newCustomersOnly: boolean; validTo: string | null }
 
 /**
  * What a gift or bonus code gives, without redeeming it. A gift code that is redeemed or past its
  * date, and every bonus code `checkBonusCode` refuses, is INVALID_BONUS_CODE.
  */
-export async function lookupCode(payload: Payload, input: { code: string; customer?: Customer | null; now: Date }): Promise<CodeLookup> {
+export async function lookupCode(payload: Payload, input: { code: string; customer?: Customer | null; now: Date; locale?: string }): Promise<CodeLookup> {
   const code = normaliseCode(input.code)
-  const gift = (await payload.find({ collection: 'gift-codes', where: { code: { equals: code } }, limit: 1, depth: 1, overrideAccess: true })).docs[0]
+  // Titles in the reader's language (the plan and add-ons come populated in it).
+  const locale = (isLocaleCode(input.locale ?? '') ? input.locale : defaultLocale) as 'en'
+  const gift = (await payload.find({ collection: 'gift-codes', where: { code: { equals: code } }, limit: 1, depth: 1, locale, overrideAccess: true })).docs[0]
   if (gift) {
     const plan = typeof gift.plan === 'object' ? gift.plan : null
     if (gift.redeemedAt || gift.redeemedBy || !plan || (gift.validTo && new Date(gift.validTo).getTime() < input.now.getTime())) throw apiError('INVALID_BONUS_CODE', 'code')
-    const addOns = (gift.addOns ?? []).flatMap((addOn) => (typeof addOn === 'object' ? [addOn.purchaseId] : []))
-    return { code: gift.code!, type: 'gift', plan: plan.purchaseId, addOns, validTo: gift.validTo ?? null }
+    const populated = (gift.addOns ?? []).flatMap((addOn) => (typeof addOn === 'object' ? [addOn] : []))
+    return {
+      code: gift.code!,
+      type: 'gift',
+      plan: plan.purchaseId,
+      addOns: populated.map((addOn) => addOn.purchaseId),
+      planTitle: plan.title,
+      addOnTitles: populated.map((addOn) => addOn.title),
+      validTo: gift.validTo ?? null,
+    }
   }
   const { bonus } = await checkBonusCode(payload, { code, customer: input.customer, now: input.now })
   const plans = await payload.find({

@@ -14,7 +14,7 @@ export function generateStaticParams() {
   return []
 }
 
-const keys = ['title', 'signOut', 'loading', 'subscriptionsHeading', 'statusLabel', 'statusTrialing', 'statusActive', 'statusPastDue', 'statusCanceled', 'statusExpired', 'methodLabel', 'renewsOn', 'activeUntil', 'lifetime', 'autoRenew', 'autoRenewOn', 'autoRenewOff', 'blockedMethod', 'blockedEnded', 'blockedLifetime', 'cancel', 'cancelTitle', 'cancelText', 'cancelConfirm', 'cancelKeep', 'slotsHeading', 'slotsText', 'devicesHeading', 'noDevices', 'remove', 'deviceAdded', 'servicesHeading', 'staticIp', 'personalServer', 'downloadsHeading', 'emptyTitle', 'emptyText', 'emptyCta', 'ordersLink'] as const
+const keys = ['title', 'signOut', 'loading', 'subscriptionsHeading', 'statusLabel', 'statusTrialing', 'statusActive', 'statusPastDue', 'statusCanceled', 'statusExpired', 'methodLabel', 'renewsOn', 'activeUntil', 'lifetime', 'autoRenew', 'autoRenewOn', 'autoRenewOff', 'blockedMethod', 'blockedEnded', 'blockedLifetime', 'cancel', 'cancelTitle', 'cancelText', 'cancelConfirm', 'cancelKeep', 'slotsHeading', 'slotsText', 'devicesHeading', 'noDevices', 'remove', 'deviceAdded', 'servicesHeading', 'staticIp', 'personalServer', 'downloadsHeading', 'emptyTitle', 'emptyText', 'emptyCta', 'ordersLink', 'methodGift', 'redeemHeading', 'redeemLabel', 'redeemButton', 'redeemChecking', 'redeemGivesPlan', 'redeemGivesDays', 'redeemGivesDiscount', 'redeemAddedPlan', 'redeemAddedDays'] as const
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const locale = await pageLocale(params)
@@ -29,7 +29,7 @@ export default async function MyAccountRoute({ params }: Props) {
   // Placeholders stay for the island to fill ({date}, {price}, …).
   const raw = (key: (typeof keys)[number]) => t.raw(key) as string
   const texts = Object.fromEntries(keys.map((key) => [key, raw(key)])) as Record<(typeof keys)[number], string>
-  const all: AccountTexts = { ...texts, card: checkout('methodCard'), downloadFor: auth.raw('downloadFor') as string, undefinedError: errors('undefinedError') }
+  const all: AccountTexts = { ...texts, card: checkout('methodCard'), downloadFor: auth.raw('downloadFor') as string, invalidCode: errors('INVALID_BONUS_CODE'), undefinedError: errors('undefinedError') }
   return (
     <SiteShell locale={locale} path="/my-account">
       <section className="container-site py-12">

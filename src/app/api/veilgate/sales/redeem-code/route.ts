@@ -12,7 +12,7 @@ const query = z.object({
 })
 
 /**
- * GET ?code= → what a gift code (plan, add-ons) or a bonus code (effect, plans) gives, without
+ * GET ?code=&locale= → what a gift code (plan, add-ons, their titles in `locale`) or a bonus code (effect, plans) gives, without
  * redeeming it. Unknown, used, expired or not for this customer: 400 INVALID_BONUS_CODE (or the
  * bonus-code code that says why).
  */
@@ -20,5 +20,5 @@ export const GET = handler(async (request) => {
   const input = query.parse(queryOf(request))
   const payload = await payloadClient()
   const signedIn = await optionalSession(payload, request.headers)
-  return json(await lookupCode(payload, { code: input.code, customer: signedIn?.customer ?? null, now: now() }))
+  return json(await lookupCode(payload, { code: input.code, customer: signedIn?.customer ?? null, now: now(), locale: input.locale }))
 })
