@@ -1,6 +1,9 @@
 import type { Payload } from 'payload'
 import { defaultLocale, locales, type LocaleCode } from '@/i18n/locales'
 import type { FeaturesBlock } from '@/payload-types'
+import { now } from '@/lib/clock'
+import { redeemCode } from '@/services/account/redeem'
+import { createPasswordlessCustomer } from '@/services/accounts/accounts'
 import { markdownToLexical } from '@/services/content/markdown'
 import { addOnSeeds, authorSeeds, categorySeeds, glossarySeeds, morePricePlans, pricePlans, serverLocationSeeds } from './content/catalog'
 import { readJsonFolder } from './content/files'
@@ -28,6 +31,7 @@ export async function seed(payload: Payload): Promise<void> {
   await seedMissingPlans(payload)
   await seedMissingAddOns(payload)
   await seedWelcomeCode(payload)
+  await seedDemoCustomer(payload)
   await seedReviews(payload)
   await seedPicker(payload)
   await seedOnce(payload, 'server-locations', serverLocationSeeds)
@@ -119,6 +123,32 @@ async function seedWelcomeCode(payload: Payload) {
   if (found.totalDocs) return
   await payload.create({ collection: 'bonus-codes', data: { code: 'WELCOME10', effect: 'percent', value: 10, newCustomersOnly: true, active: true }, overrideAccess: true, context })
   payload.logger.info('Seed: bonus code WELCOME10')
+}
+
+/**
+ * A demo customer (`demo@veilgate.local`), so admins meet a filled account in Customers: a
+ * 1-year VPN subscription with 5 extra device slots, given by a redeemed gift code, and two
+ * devices. Made once; it has no password anyone knows, so nobody signs in as it.
+ * `SEED_DEMO_CUSTOMER=false` leaves it out.
+ */
+async function seedDemoCustomer(payload: Payload) {
+  if (process.env.SEED_DEMO_CUSTOMER === 'false') return
+  const email = 'demo@veilgate.local'
+  if ((await payload.count({ collection: 'customers', where: { email: { equals: email } }, overrideAccess: true })).totalDocs) return
+  const plan = (await payload.find({ collection: 'price-plans', where: { purchaseId: { equals: 'vpn-1y' } }, limit: 1, depth: 0 })).docs[0]
+  const slots = (await payload.find({ collection: 'add-ons', where: { purchaseId: { equals: 'slots-5-1y' } }, limit: 1, depth: 0 })).docs[0]
+  if (!plan || !slots) return
+  const customer = await createPasswordlessCustomer(payload, { email, source: 'admin' })
+  const gift = await payload.create({ collection: 'gift-codes', data: { plan: plan.id, addOns: [slots.id], origin: 'promotion' }, overrideAccess: true, context })
+  await redeemCode(payload, customer, gift.code!, now())
+  const at = now().toISOString()
+  for (const device of [
+    { name: 'Work laptop', platform: 'windows' as const },
+    { name: 'Phone', platform: 'android' as const },
+  ]) {
+    await payload.create({ collection: 'devices', data: { customer: customer.id, ...device, addedAt: at, lastSeenAt: at }, overrideAccess: true, context })
+  }
+  payload.logger.info(`Seed: demo customer ${email} with a subscription and two devices`)
 }
 
 async function existing(payload: Payload, collection: 'pages' | 'posts' | 'help-articles', field: 'path' | 'slug') {

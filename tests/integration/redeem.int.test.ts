@@ -179,3 +179,17 @@ describe('POST /api/veilgate/sales/redeem-gift/', () => {
     expect((await payload.findByID({ collection: 'bonus-codes', id: limited.id, overrideAccess: true })).redemptions).toBe(1)
   })
 })
+
+describe('the seeded demo customer', () => {
+  it('owns a 1-year subscription from a redeemed gift code and two devices, and has no password anyone knows', async () => {
+    const demo = (await payload.find({ collection: 'customers', where: { email: { equals: 'demo@veilgate.local' } }, overrideAccess: true })).docs[0]!
+    expect(demo).toMatchObject({ hasPassword: false })
+    const [subscription, ...more] = await subscriptionsOf(demo.id)
+    expect(more).toEqual([])
+    expect(subscription).toMatchObject({ plan: 'vpn-1y', provider: 'gift', status: 'active', addOns: [expect.objectContaining({ purchaseId: 'slots-5-1y' })] })
+    const devices = await payload.find({ collection: 'devices', where: { customer: { equals: demo.id } }, depth: 0, overrideAccess: true })
+    expect(devices.docs.map((device) => device.platform).sort()).toEqual(['android', 'windows'])
+    const redemption = await payload.find({ collection: 'code-redemptions', where: { customer: { equals: demo.id } }, depth: 0, overrideAccess: true })
+    expect(redemption.docs).toEqual([expect.objectContaining({ kind: 'gift', plan: 'vpn-1y', subscription: subscription!.id })])
+  })
+})
