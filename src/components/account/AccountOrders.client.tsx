@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react'
 import { localizePath } from '@/i18n/paths'
 import { apiFetch, isSignedIn, type ApiFailure } from '@/lib/session.client'
+import { toSignIn } from './navigation'
 
 type OrderLine = { kind: string; title: string; amount: number }
 type OrderView = {
@@ -66,10 +67,9 @@ export function AccountOrders({ locale, tag, texts, hash }: Props) {
   const method = (view: OrderView) => (view.method.brand && view.method.last4 ? `${view.method.brand} •••• ${view.method.last4}` : view.method.kind === 'card' ? texts.card : view.method.kind)
 
   useEffect(() => {
-    const toSignIn = () => window.location.replace(`${localizePath(locale, '/sign-in')}?next=${encodeURIComponent(window.location.pathname)}`)
-    if (!isSignedIn()) return toSignIn()
+    if (!isSignedIn()) return toSignIn(locale)
     const fail = (failure: ApiFailure) => {
-      if (failure.statusCode === 401) return toSignIn()
+      if (failure.statusCode === 401) return toSignIn(locale)
       setFailed(failure.code === 'NOT_FOUND' ? texts.notFound : failure.code ? failure.message : texts.undefinedError)
     }
     apiFetch<{ email: string }>('/api/veilgate/auth/user-info/', { query: { locale } })

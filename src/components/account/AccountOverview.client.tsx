@@ -6,6 +6,7 @@ import { apiFetch, isSignedIn, logout, type ApiFailure } from '@/lib/session.cli
 import type { RegionView, SubscriptionView } from '@/services/account/overview'
 import { appReleases } from '@/services/downloads/apps'
 import { downloadPlatforms, platformFromUserAgent } from '@/services/downloads/platform'
+import { toSignIn as goToSignIn } from './navigation'
 import { RedeemCode, type RedeemTexts } from './RedeemCode.client'
 
 type Overview = {
@@ -59,6 +60,7 @@ export type AccountTexts = Record<
   | 'emptyCta'
   | 'ordersLink'
   | 'methodGift'
+  | 'settingsLink'
   | 'undefinedError',
   string
 > &
@@ -99,10 +101,7 @@ export function AccountOverview({ locale, tag, texts }: Props) {
     return [region.city, country].filter(Boolean).join(', ')
   }
 
-  const toSignIn = () => {
-    const path = window.location.pathname
-    window.location.replace(`${localizePath(locale, '/sign-in')}?next=${encodeURIComponent(path)}`)
-  }
+  const toSignIn = () => goToSignIn(locale)
 
   const load = () =>
     apiFetch<Overview>('/api/veilgate/account/overview/', { query: { locale } })
@@ -195,6 +194,9 @@ export function AccountOverview({ locale, tag, texts }: Props) {
           <div className="flex flex-wrap items-center gap-4">
             <a href={localizePath(locale, '/my-account/orders')} className="text-sm font-medium text-brand-700 underline underline-offset-2">
               {texts.ordersLink}
+            </a>
+            <a href={localizePath(locale, '/my-account/settings')} className="text-sm font-medium text-brand-700 underline underline-offset-2">
+              {texts.settingsLink}
             </a>
             <button type="button" onClick={() => void signOut()} className="rounded-md border border-line px-4 py-2 text-sm font-medium">
               {texts.signOut}

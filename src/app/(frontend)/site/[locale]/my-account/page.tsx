@@ -14,7 +14,7 @@ export function generateStaticParams() {
   return []
 }
 
-const keys = ['title', 'signOut', 'loading', 'subscriptionsHeading', 'statusLabel', 'statusTrialing', 'statusActive', 'statusPastDue', 'statusCanceled', 'statusExpired', 'methodLabel', 'renewsOn', 'activeUntil', 'lifetime', 'autoRenew', 'autoRenewOn', 'autoRenewOff', 'blockedMethod', 'blockedEnded', 'blockedLifetime', 'cancel', 'cancelTitle', 'cancelText', 'cancelConfirm', 'cancelKeep', 'slotsHeading', 'slotsText', 'devicesHeading', 'noDevices', 'remove', 'deviceAdded', 'servicesHeading', 'staticIp', 'personalServer', 'downloadsHeading', 'emptyTitle', 'emptyText', 'emptyCta', 'ordersLink', 'methodGift', 'redeemHeading', 'redeemLabel', 'redeemButton', 'redeemChecking', 'redeemGivesPlan', 'redeemGivesDays', 'redeemGivesDiscount', 'redeemAddedPlan', 'redeemAddedDays'] as const
+const keys = ['title', 'signOut', 'loading', 'subscriptionsHeading', 'statusLabel', 'statusTrialing', 'statusActive', 'statusPastDue', 'statusCanceled', 'statusExpired', 'methodLabel', 'renewsOn', 'activeUntil', 'lifetime', 'autoRenew', 'autoRenewOn', 'autoRenewOff', 'blockedMethod', 'blockedEnded', 'blockedLifetime', 'cancel', 'cancelTitle', 'cancelText', 'cancelConfirm', 'cancelKeep', 'slotsHeading', 'slotsText', 'devicesHeading', 'noDevices', 'remove', 'deviceAdded', 'servicesHeading', 'staticIp', 'personalServer', 'downloadsHeading', 'emptyTitle', 'emptyText', 'emptyCta', 'ordersLink', 'settingsLink', 'methodGift', 'redeemHeading', 'redeemLabel', 'redeemButton', 'redeemChecking', 'redeemGivesPlan', 'redeemGivesDays', 'redeemGivesDiscount', 'redeemAddedPlan', 'redeemAddedDays'] as const
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const locale = await pageLocale(params)

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { humanCheckOver } from '../support/human-check'
+import { axeViolations, baseUrl, launchBrowser, newPage } from './browser'
+
+let browser: Browser
+const password = 'Settings-page-Harbour-58'
+const firefoxOnWindows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0'
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}
+
+async function account() {
+  const email = `e2e-settings-${randomUUID()}@example.com`
+  const created = await post('/api/veilgate/auth/register/', { username: email, password, confirmPassword: password, terms: true, ...(await humanCheckOver(baseUrl())) })
+  expect(created.status).toBe(201)
+  return { email, token: String(created.body.token) }
+}
+
+/** Signs in through the sign-in page, which comes back to `path`. */
+async function signIn(page: Page, email: string, path: string) {
+  await page.addInitScript(() => window.localStorage.setItem('cookie-notice', 'accepted'))
+  await page.goto(path)
+  await page.waitForURL((url) => url.pathname.endsWith('/sign-in') && url.searchParams.get('next') === path)
+  await page.locator('input[type="email"]').fill(email)
+  await page.locator('input[autocomplete="current-password"]').fill(password)
+  await Promise.all([page.waitForURL((url) => url.pathname === path), page.locator('input[autocomplete="current-password"]').press('Enter')])
+}
+
+const tokenOf = (page: Page) => page.evaluate(() => window.localStorage.getItem('veilgate:auth-token'))
+const sessionsAnswer = async (token: string | null) => (await fetch(`${baseUrl()}/api/veilgate/account/sessions/`, { headers: { 'x-auth-token': token ?? '' } })).status
+
+async function customerRecord(email: string) {
+  const login = await post('/cms-api/admins/login', { email: 'admin@veilgate.local', password: 'veilgate-admin' })
+  const found = await fetch(`${baseUrl()}/cms-api/customers?${new URLSearchParams({ 'where[email][equals]': email, depth: '0' })}`, { headers: { authorization: `JWT ${String(login.body.token)}` } })
+  return ((await found.json()) as { docs: Record<string, unknown>[] }).docs[0]!
+}
+
+describe('/my-account/settings', () => {
+  it('lists the sessions of two browsers, signs the other out, keeps the consent switch after a reload, then signs out everywhere, by keyboard', async () => {
+    const { email } = await account()
+    const firefox = await newPage(browser, { userAgent: firefoxOnWindows })
+    const chrome = await newPage(browser)
+    await signIn(chrome, email, '/my-account/settings')
+    await signIn(firefox, email, '/my-account/settings')
+    expect(await firefox.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex')
+    await expect.poll(() => firefox.locator('[data-account-email]').textContent()).toBe(email)
+
+    // Newest first: this one (Firefox on Windows), marked; then Chrome on Linux; then the sign-up's own session.
+    const rows = firefox.locator('[data-session]')
+    await expect.poll(() => rows.count()).toBe(3)
+    expect(await rows.nth(0).textContent()).toContain('Firefox on Windows')
+    expect(await rows.nth(0).getAttribute('data-current')).toBe('true')
+    expect(await rows.nth(0).textContent()).toContain('This device')
+    expect(await rows.nth(1).textContent()).toContain('Chrome on Linux')
+    expect(await axeViolations(firefox)).toEqual([])
+
+    // Sign the Chrome session out, by keyboard: its next call answers 401 and its page goes to sign-in.
+    const chromeToken = await tokenOf(chrome)
+    expect(await sessionsAnswer(chromeToken)).toBe(200)
+    const chromeButton = rows.nth(1).getByRole('button', { name: /^Sign out: Chrome on Linux/ })
+    await chromeButton.focus()
+    await chromeButton.press('Enter')
+    await expect.poll(() => rows.count()).toBe(2)
+    expect(await sessionsAnswer(chromeToken)).toBe(401)
+    await chrome.reload()
+    await chrome.waitForURL((url) => url.pathname === '/sign-in')
+
+    // The consent switch: Space turns it on, the result is announced and survives a reload.
+    const consent = firefox.getByRole('switch', { name: 'I agree to receive marketing emails' })
+    expect(await consent.getAttribute('aria-checked')).toBe('false')
+    await consent.focus()
+    await consent.press('Space')
+    await expect.poll(() => consent.getAttribute('aria-checked')).toBe('true')
+    await expect.poll(() => firefox.locator('[data-consent-note]').textContent()).toBe('Saved: you will receive marketing e-mails.')
+    await firefox.reload()
+    await expect.poll(() => firefox.getByRole('switch', { name: 'I agree to receive marketing emails' }).getAttribute('aria-checked')).toBe('true')
+    const stored = await customerRecord(email)
+    expect(stored).toMatchObject({ marketingConsent: true, marketingConsentWording: 'I agree to receive marketing emails', marketingConsentAt: expect.any(String) })
+
+    // The language of e-mails is saved at once.
+    await firefox.getByLabel('Language of e-mails').selectOption('de')
+    await expect.poll(() => firefox.locator('[data-language-note]').textContent()).toBe('Saved.')
+    expect((await customerRecord(email)).locale).toBe('de')
+
+    // Sign out everywhere: this session too, and back to sign-in.
+    const firefoxToken = await tokenOf(firefox)
+    const everywhere = firefox.getByRole('button', { name: 'Sign out everywhere' })
+    await everywhere.focus()
+    await Promise.all([firefox.waitForURL((url) => url.pathname === '/sign-in'), everywhere.press('Enter')])
+    expect(await sessionsAnswer(firefoxToken)).toBe(401)
+    expect(await tokenOf(firefox)).toBeNull()
+    await firefox.context().close()
+    await chrome.context().close()
+  })
+
+  it('is linked from My account', async () => {
+    const { token } = await account()
+    const page = await newPage(browser)
+    await page.addInitScript((stored) => {
+      window.localStorage.setItem('cookie-notice', 'accepted')
+      window.localStorage.setItem('veilgate:auth-token', stored)
+    }, token)
+    await page.goto('/my-account')
+    await Promise.all([page.waitForURL((url) => url.pathname === '/my-account/settings'), page.getByRole('link', { name: 'Settings' }).click()])
+    await page.locator('[data-session]').first().waitFor()
+    await page.context().close()
+  })
+
+  for (const [locale, dir] of [
+    ['de', 'ltr'],
+    ['ar', 'rtl'],
+  ] as const) {
+    it(`/${locale}/my-account/settings works the same, ${dir}, axe clean`, async () => {
+      const { email, token } = await account()
+      const page = await newPage(browser)
+      await page.addInitScript((stored) => {
+        window.localStorage.setItem('cookie-notice', 'accepted')
+        window.localStorage.setItem('veilgate:auth-token', stored)
+      }, token)
+      await page.goto(`/${locale}/my-account/settings`)
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([locale, dir])
+      await expect.poll(() => page.locator('[data-account-email]').textContent()).toBe(email)
+      await page.locator('[data-session]').first().waitFor()
+      expect(await axeViolations(page)).toEqual([])
+      await page.getByRole('switch').click()
+      await expect.poll(() => page.getByRole('switch').getAttribute('aria-checked')).toBe('true')
+      expect(await axeViolations(page)).toEqual([])
+      // Nothing sticks out of the viewport on a phone.
+      await page.setViewportSize({ width: 360, height: 740 })
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      await page.context().close()
+    })
+  }
+})
