@@ -105,6 +105,63 @@ describe('/my-account/settings', () => {
     await chrome.context().close()
   })
 
+  it('changes the password: refusals under their fields with nothing lost, then this session stays and the others end', async () => {
+    const { email, token } = await account()
+    const other = await post('/api/veilgate/auth/login/', { username: email, password })
+    expect(other.status).toBe(200)
+    const page = await newPage(browser)
+    await page.addInitScript((stored) => {
+      window.localStorage.setItem('cookie-notice', 'accepted')
+      window.localStorage.setItem('veilgate:auth-token', stored)
+    }, token)
+    await page.goto('/my-account/settings')
+    const current = page.getByLabel('Current password', { exact: true })
+    const fresh = page.getByLabel('New password', { exact: true })
+    const confirm = page.getByLabel('Confirm new password', { exact: true })
+    const submit = page.getByRole('button', { name: 'Change password' })
+    await current.waitFor()
+    const errorOf = async (field: typeof current) => page.locator(`[id="${await field.getAttribute('aria-describedby')}"]`).textContent()
+
+    // Too weak: said under the new password (the strength meter says so too), the focus goes there.
+    await current.fill(password)
+    await fresh.fill('password1')
+    await confirm.fill('password1')
+    await expect.poll(() => page.locator('[data-change-password] [data-strength]').textContent()).toMatch(/^Password strength: /)
+    await submit.click()
+    await expect.poll(() => fresh.getAttribute('aria-invalid')).toBe('true')
+    expect(await errorOf(fresh)).toBe('Your password is not strong enough. Please provide a stronger password.')
+    expect(await fresh.evaluate((element) => element === document.activeElement)).toBe(true)
+    expect(await current.inputValue()).toBe(password)
+
+    // Not the same twice: said under the confirmation.
+    const next = 'Quiet-Lighthouse-Orchard-94'
+    await fresh.fill(next)
+    await confirm.fill(`${next}x`)
+    await confirm.press('Enter')
+    await expect.poll(() => confirm.getAttribute('aria-invalid')).toBe('true')
+    expect(await errorOf(confirm)).toBe('Confirm password')
+
+    // A wrong current password: the server's answer, under the current password.
+    await current.fill('Not-the-password-11')
+    await confirm.fill(next)
+    await confirm.press('Enter')
+    await expect.poll(() => current.getAttribute('aria-invalid')).toBe('true')
+    expect(await errorOf(current)).toBe('Invalid username or password')
+    expect(await current.evaluate((element) => element === document.activeElement)).toBe(true)
+    expect(await fresh.inputValue()).toBe(next)
+
+    await current.fill(password)
+    await current.press('Enter')
+    await expect.poll(() => page.locator('[data-password-done]').textContent()).toBe('You stay signed in here; your other sessions were signed out.')
+    expect(await sessionsAnswer(String(other.body.token))).toBe(401)
+    expect(await sessionsAnswer(token)).toBe(200)
+    await expect.poll(() => page.locator('[data-session]').count()).toBe(1)
+    expect(await current.inputValue()).toBe('')
+    expect((await post('/api/veilgate/auth/login/', { username: email, password: next })).status).toBe(200)
+    expect(await axeViolations(page)).toEqual([])
+    await page.context().close()
+  })
+
   it('is linked from My account', async () => {
     const { token } = await account()
     const page = await newPage(browser)

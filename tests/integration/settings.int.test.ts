@@ -97,7 +97,7 @@ describe('sessions/ and sessions/revoke/', () => {
 describe('profile/', () => {
   it('stores consent, given and withdrawn, with its time and the wording shown on the screen', async () => {
     const a = await customer()
-    expect(await profile(a.token)).toMatchObject({ status: 200, body: { email: a.customer.email, marketingConsent: false, marketingConsentAt: null } })
+    expect(await profile(a.token)).toMatchObject({ status: 200, body: { email: a.customer.email, hasPassword: false, marketingConsent: false, marketingConsentAt: null } })
     const given = await patch(a.token, { marketingConsent: true }, 'de')
     expect(given).toMatchObject({ status: 200, body: { marketingConsent: true, marketingConsentAt: expect.any(String) } })
     let stored = await payload.findByID({ collection: 'customers', id: a.customer.id, overrideAccess: true })

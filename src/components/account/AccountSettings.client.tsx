@@ -4,9 +4,10 @@ import { useEffect, useId, useState } from 'react'
 import { localizePath } from '@/i18n/paths'
 import { apiFetch, clearSession, isSignedIn, logout, type ApiFailure } from '@/lib/session.client'
 import type { SessionView } from '@/services/account/settings'
+import { ChangePassword, type ChangePasswordTexts } from './ChangePassword.client'
 import { toSignIn } from './navigation'
 
-type Profile = { email: string; locale: string; timezone: string; marketingConsent: boolean; marketingConsentAt: string | null }
+type Profile = { email: string; locale: string; timezone: string; hasPassword: boolean; marketingConsent: boolean; marketingConsentAt: string | null }
 
 export type SettingsTexts = Record<
   | 'settingsTitle'
@@ -32,7 +33,8 @@ export type SettingsTexts = Record<
   | 'signOutEverywhere'
   | 'undefinedError',
   string
->
+> &
+  ChangePasswordTexts & { errors: Record<string, string> }
 
 type Props = { locale: string; tag: string; texts: SettingsTexts; languages: { code: string; label: string; tag: string }[] }
 
@@ -207,6 +209,16 @@ export function AccountSettings({ locale, tag, texts, languages }: Props) {
                 {notes.language ?? ''}
               </p>
             </div>
+          </section>
+
+          <section aria-labelledby={`${ids}-password`} className="grid max-w-xl gap-3">
+            <h2 id={`${ids}-password`} className="text-2xl font-bold">
+              {texts.passwordHeading}
+            </h2>
+            <ChangePassword email={profile.email} hasPassword={profile.hasPassword} texts={texts} errors={texts.errors} onChanged={() => {
+                setProfile((current) => current && { ...current, hasPassword: true })
+                void loadSessions().catch(fail)
+              }} onSignedOut={() => toSignIn(locale)} />
           </section>
 
           <section aria-labelledby={`${ids}-consent`} className="grid max-w-xl gap-3">

@@ -22,14 +22,31 @@ const own = [
   'sessionLastUsed',
   'sessionSignOut',
   'signOutEverywhere',
+  'passwordHeading',
+  'currentPassword',
+  'newPassword',
+  'confirmNewPassword',
+  'passwordSubmit',
+  'passwordChanged',
 ] as const
+
+const strength = ['strength', 'strength0', 'strength1', 'strength2', 'strength3', 'strength4'] as const
+/** The refusals the settings forms show, by catalogue code. */
+const codes = ['REQUIRED', 'PASSWORD_WHITESPACE', 'PASSWORD_ASCII', 'PASSWORD_BAD', 'CONFIRM_PASSWORD', 'INVALID_USERNAME_OR_PASSWORD', 'LOGIN_ATTEMPTS_EXCEEDED', 'TOO_MANY_REQUESTS'] as const
 
 /** The settings page's texts in one locale: the `Account` namespace, the consent wording of checkout, the error fallback. */
 export async function settingsTexts(locale: string): Promise<SettingsTexts> {
-  const [t, checkout, errors] = await Promise.all([getTranslations({ locale, namespace: 'Account' }), getTranslations({ locale, namespace: 'Checkout' }), getTranslations({ locale, namespace: 'Errors' })])
+  const [t, auth, checkout, errors] = await Promise.all([
+    getTranslations({ locale, namespace: 'Account' }),
+    getTranslations({ locale, namespace: 'Auth' }),
+    getTranslations({ locale, namespace: 'Checkout' }),
+    getTranslations({ locale, namespace: 'Errors' }),
+  ])
   return {
-    // Placeholders stay for the island to fill ({date}, {browser}, …).
+    // Placeholders stay for the island to fill ({date}, {browser}, {verdict}, …).
     ...(Object.fromEntries(own.map((key) => [key, t.raw(key) as string])) as Record<(typeof own)[number], string>),
+    ...(Object.fromEntries(strength.map((key) => [key, auth.raw(key) as string])) as Record<(typeof strength)[number], string>),
+    errors: { ...Object.fromEntries(codes.map((code) => [code, errors.raw(code) as string])), undefinedError: errors('undefinedError') },
     consentLabel: checkout('marketingConsent'),
     undefinedError: errors('undefinedError'),
   }

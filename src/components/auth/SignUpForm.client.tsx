@@ -2,9 +2,9 @@
 
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { apiFetch, storeLogin, type ApiFailure } from '@/lib/session.client'
-import type { StrengthEstimate } from '@/lib/validation/auth'
 import { platformFromUserAgent } from '@/services/downloads/platform'
 import { HumanCheck, type HumanCheckHandle, type HumanCheckTexts } from './HumanCheck.client'
+import { loadRules, StrengthMeter, useStrength } from './strength.client'
 
 export type SignUpTexts = Record<
   | 'emailLabel'
@@ -51,16 +51,7 @@ const fieldOrder: Field[] = ['email', 'password', 'confirmPassword', 'terms', 'h
 /** The API's field names, as they come back with a refusal. */
 const fromApiField: Record<string, Field> = { username: 'email', password: 'password', confirmPassword: 'confirmPassword', terms: 'terms', inrecaptcha: 'human' }
 
-type Rules = typeof import('@/lib/validation/auth')
-let rulesLoading: Promise<Rules> | null = null
-/** The shared schemas (and zod with them) load when the form is first used, not with the page. */
-const loadRules = () => {
-  rulesLoading ??= import('@/lib/validation/auth').catch((error: unknown) => {
-    rulesLoading = null
-    throw error
-  })
-  return rulesLoading
-}
+type Rules = Awaited<ReturnType<typeof loadRules>>
 
 /** The browser's offset from UTC as the API wants it: `+0200`. */
 const timezoneOffset = () => {
@@ -88,14 +79,13 @@ export function SignUpForm({ locale, texts, errors: messages, humanCheck, termsL
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [alert, setAlert] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
-  const [estimate, setEstimate] = useState<{ run: StrengthEstimate; inputs: (email: string) => string[] } | null>(null)
+  const strength = useStrength()
   const [focusField, setFocusField] = useState<{ field: Field } | null>(null)
   const fields = useRef<Partial<Record<Field, HTMLInputElement | null>>>({})
   const check = useRef<HumanCheckHandle | null>(null)
   const alertRef = useRef<HTMLDivElement | null>(null)
   const doneRef = useRef<HTMLHeadingElement | null>(null)
   const started = useRef(false)
-  const strengthStarted = useRef(false)
 
   useEffect(() => {
     if (!focusField) return
@@ -113,22 +103,6 @@ export function SignUpForm({ locale, texts, errors: messages, humanCheck, termsL
     started.current = true
     void loadRules().catch(() => undefined)
     check.current?.arm()
-  }
-
-  /** The first keystroke in a password field: the strength estimator's dictionaries load. */
-  const startStrength = () => {
-    if (strengthStarted.current) return
-    strengthStarted.current = true
-    void Promise.all([import('@/lib/validation/strength'), loadRules()])
-      .then(async ([strength, rules]) => {
-        const run = await strength.ensureStrengthEstimate()
-        // The schemas this form runs get the estimator too (a bundle may hold its own copy of them).
-        rules.setStrengthEstimate(run)
-        setEstimate({ run, inputs: rules.ownerInputs })
-      })
-      .catch(() => {
-        strengthStarted.current = false
-      })
   }
 
   const messageOf = (code: string | undefined): string => (code && messages[code]) || messages.undefinedError || ''
@@ -236,8 +210,7 @@ export function SignUpForm({ locale, texts, errors: messages, humanCheck, termsL
   const aria = (field: Field) => ({ 'aria-invalid': errors[field] ? true : undefined, 'aria-describedby': errors[field] ? errorId(field) : undefined })
   const inputClass = 'rounded-md border border-line bg-white px-3 py-2 text-base aria-invalid:border-red-700'
 
-  const score = estimate && password ? estimate.run(password, estimate.inputs(email.trim().toLowerCase())) : null
-  const verdict = score === null ? '' : texts.strength.replace('{verdict}', texts[`strength${Math.max(0, Math.min(4, score)) as 0 | 1 | 2 | 3 | 4}`])
+  const score = strength.score(password, email)
 
   return (
     <form
@@ -273,19 +246,12 @@ export function SignUpForm({ locale, texts, errors: messages, humanCheck, termsL
           value={password}
           {...aria('password')}
           onChange={(event) => {
-            startStrength()
+            strength.start()
             setPassword(event.target.value)
           }}
           className={inputClass}
         />
-        <div className="flex gap-1" aria-hidden="true">
-          {[0, 1, 2, 3].map((step) => (
-            <span key={step} className={`h-1 flex-1 rounded-full ${score !== null && score > step ? (score >= 3 ? 'bg-green-700' : 'bg-amber-600') : 'bg-line'}`} />
-          ))}
-        </div>
-        <p aria-live="polite" className="min-h-5 text-sm text-muted" data-strength={score ?? undefined}>
-          {verdict}
-        </p>
+        <StrengthMeter score={score} texts={texts} />
         {errorOf('password')}
       </div>
       <div className="grid gap-1">
@@ -302,7 +268,7 @@ export function SignUpForm({ locale, texts, errors: messages, humanCheck, termsL
           value={confirmPassword}
           {...aria('confirmPassword')}
           onChange={(event) => {
-            startStrength()
+            strength.start()
             setConfirmPassword(event.target.value)
           }}
           className={inputClass}

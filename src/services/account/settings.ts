@@ -10,9 +10,9 @@ import { consentWording, userInfo } from '@/services/accounts/accounts'
 import { revokeAllSessions } from '@/services/accounts/revoke'
 import { query } from '@/services/db'
 
-/** What the settings screen shows of the customer: `user-info/`'s fields and when consent last changed. */
+/** What the settings screen shows of the customer: `user-info/`'s fields, whether a password is set, when consent last changed. */
 export function profileView(customer: Customer) {
-  return { ...userInfo(customer), marketingConsentAt: customer.marketingConsentAt ?? null }
+  return { ...userInfo(customer), hasPassword: customer.hasPassword !== false, marketingConsentAt: customer.marketingConsentAt ?? null }
 }
 
 export const profileInput = z.strictObject(
