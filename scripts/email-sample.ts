@@ -15,6 +15,7 @@ const samples: { [K in TemplateName]: TemplateData[K] } = {
   'password-reset': { url: '/reset-password?token=sample-reset-token', minutes: 60 },
   'lockout-notice': { url: '/forgot-password', until: new Date(Date.now() + 30 * 60_000) },
   'password-changed': { at: new Date(), url: '/forgot-password' },
+  'email-change-notice': { newEmail: 'new.address@example.com', at: new Date(), url: '/my-account/settings' },
   receipt: { plan: 'VPN, 1 year', addOns: ['5 device slots'], total: '$101.87', card: { brand: 'Visa', last4: '4242' }, renewal: { at: new Date(Date.now() + 365 * 86_400_000), price: '$101.87' }, url: '/payment-success?hash=sample' },
 }
 

@@ -1470,7 +1470,11 @@ export interface CustomerSession {
 export interface CustomerToken {
   id: number;
   customer: number | Customer;
-  purpose: 'confirm';
+  purpose: 'confirm' | 'email-change';
+  /**
+   * The address an e-mail change is confirming
+   */
+  newEmail?: string | null;
   tokenHash: string;
   expiresAt: string;
   usedAt?: string | null;
@@ -2868,6 +2872,7 @@ export interface CustomerSessionsSelect<T extends boolean = true> {
 export interface CustomerTokensSelect<T extends boolean = true> {
   customer?: T;
   purpose?: T;
+  newEmail?: T;
   tokenHash?: T;
   expiresAt?: T;
   usedAt?: T;

@@ -14,6 +14,7 @@ import * as migration_20261124_084003_order_emails_queued from './20261124_08400
 import * as migration_20261124_124813_human_check_solutions from './20261124_124813_human_check_solutions';
 import * as migration_20261124_151153_devices from './20261124_151153_devices';
 import * as migration_20261124_173230_code_redemptions from './20261124_173230_code_redemptions';
+import * as migration_20261124_182629_email_change from './20261124_182629_email_change';
 
 export const migrations = [
   {
@@ -94,6 +95,11 @@ export const migrations = [
   {
     up: migration_20261124_173230_code_redemptions.up,
     down: migration_20261124_173230_code_redemptions.down,
-    name: '20261124_173230_code_redemptions'
+    name: '20261124_173230_code_redemptions',
+  },
+  {
+    up: migration_20261124_182629_email_change.up,
+    down: migration_20261124_182629_email_change.down,
+    name: '20261124_182629_email_change'
   },
 ];

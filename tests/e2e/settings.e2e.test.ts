@@ -115,10 +115,11 @@ describe('/my-account/settings', () => {
       window.localStorage.setItem('veilgate:auth-token', stored)
     }, token)
     await page.goto('/my-account/settings')
-    const current = page.getByLabel('Current password', { exact: true })
-    const fresh = page.getByLabel('New password', { exact: true })
-    const confirm = page.getByLabel('Confirm new password', { exact: true })
-    const submit = page.getByRole('button', { name: 'Change password' })
+    const form = page.locator('[data-change-password]')
+    const current = form.getByLabel('Current password', { exact: true })
+    const fresh = form.getByLabel('New password', { exact: true })
+    const confirm = form.getByLabel('Confirm new password', { exact: true })
+    const submit = form.getByRole('button', { name: 'Change password' })
     await current.waitFor()
     const errorOf = async (field: typeof current) => page.locator(`[id="${await field.getAttribute('aria-describedby')}"]`).textContent()
 
@@ -159,6 +160,58 @@ describe('/my-account/settings', () => {
     expect(await current.inputValue()).toBe('')
     expect((await post('/api/veilgate/auth/login/', { username: email, password: next })).status).toBe(200)
     expect(await axeViolations(page)).toEqual([])
+    await page.context().close()
+  })
+
+  it('changes the e-mail only when the link in the outbox is followed, telling the old address', async () => {
+    const { email, token } = await account()
+    const next = `e2e-moved-${randomUUID()}@example.com`
+    const page = await newPage(browser)
+    await page.addInitScript((stored) => {
+      window.localStorage.setItem('cookie-notice', 'accepted')
+      window.localStorage.setItem('veilgate:auth-token', stored)
+    }, token)
+    await page.goto('/my-account/settings')
+    const form = page.locator('[data-change-email]')
+    const address = form.getByLabel('New e-mail address')
+    const secret = form.getByLabel('Current password')
+    await address.fill(next)
+    await secret.fill('Not-the-password-11')
+    await secret.press('Enter')
+    await expect.poll(() => secret.getAttribute('aria-invalid')).toBe('true')
+    expect(await page.locator(`[id="${await secret.getAttribute('aria-describedby')}"]`).textContent()).toBe('Invalid username or password')
+    expect(await address.inputValue()).toBe(next)
+
+    await secret.fill(password)
+    await secret.press('Enter')
+    await expect.poll(() => page.locator('[data-email-pending]').textContent()).toContain(`We sent a link to ${next}`)
+    await page.reload()
+    await expect.poll(() => page.locator('[data-email-pending]').textContent()).toContain(`We sent a link to ${next}`)
+    expect(await page.locator('[data-profile-email]').textContent()).toBe(email)
+    expect((await post('/api/veilgate/auth/login/', { username: email, password })).status).toBe(200)
+    expect(await axeViolations(page)).toEqual([])
+
+    // The outbox: a notice to the old address, the link to the new one.
+    const login = await post('/cms-api/admins/login', { email: 'admin@veilgate.local', password: 'veilgate-admin' })
+    const outbox = async (to: string, template: string) => {
+      for (let i = 0; i < 120; i++) {
+        const query = new URLSearchParams({ 'where[to][equals]': to, 'where[template][equals]': template })
+        const found = (await (await fetch(`${baseUrl()}/cms-api/outbox?${query}`, { headers: { authorization: `JWT ${String(login.body.token)}` } })).json()) as { docs: { text: string }[] }
+        if (found.docs[0]) return found.docs[0].text
+        await new Promise((resolve) => setTimeout(resolve, 250))
+      }
+      throw new Error(`no ${template} to ${to}`)
+    }
+    expect(await outbox(email, 'email-change-notice')).toContain(next)
+    const link = /https?:\/\/\S+confirm-email\?token=[A-Za-z0-9_-]+/.exec(await outbox(next, 'confirm-address'))![0]
+    await page.goto(new URL(link).pathname + new URL(link).search)
+    await page.getByRole('button', { name: 'Confirm my address' }).click()
+    await page.getByRole('link', { name: /my account/i }).first().waitFor()
+    await page.goto('/my-account/settings')
+    await expect.poll(() => page.locator('[data-profile-email]').textContent()).toBe(next)
+    expect(await page.locator('[data-email-pending]').textContent()).toBe('')
+    expect((await post('/api/veilgate/auth/login/', { username: next, password })).status).toBe(200)
+    expect((await post('/api/veilgate/auth/login/', { username: email, password })).status).toBe(401)
     await page.context().close()
   })
 

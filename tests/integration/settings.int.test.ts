@@ -5,7 +5,11 @@ import { GET as profileGet, PATCH as profilePatch } from '@/app/api/veilgate/acc
 import { POST as revokeRoute } from '@/app/api/veilgate/account/sessions/revoke/route'
 import { GET as sessionsRoute } from '@/app/api/veilgate/account/sessions/route'
 import { GET as overviewRoute } from '@/app/api/veilgate/account/overview/route'
+import { POST as emailRoute } from '@/app/api/veilgate/account/email/route'
+import { POST as confirmRoute } from '@/app/api/veilgate/auth/confirm/route'
+import { POST as loginRoute } from '@/app/api/veilgate/auth/login/route'
 import { deviceOf } from '@/services/account/settings'
+import { emailQueueIdle } from '@/services/email/queue'
 import { createPasswordlessCustomer } from '@/services/accounts/accounts'
 import { createSession } from '@/services/accounts/sessions'
 import { callRoute } from '../support/routes'
@@ -117,5 +121,81 @@ describe('profile/', () => {
     expect(await patch(a.token, { marketingConsent: 'yes' })).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', field: 'marketingConsent' } })
     expect(await patch(a.token, { email: 'x@example.com' })).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT' } })
     expect((await profile(a.token)).body).toMatchObject({ email: a.customer.email, locale: 'fa', timezone: '+0330' })
+  })
+})
+
+const password = 'Settings-int-Compass-61'
+
+/** A customer who can sign in with `password`, signed in. */
+async function withPassword() {
+  const a = await customer()
+  await payload.update({ collection: 'customers', id: a.customer.id, data: { password, hasPassword: true }, overrideAccess: true })
+  return a
+}
+
+const changeEmail = (token: string | null, body: unknown) => callRoute(emailRoute, { path: '/api/veilgate/account/email/', headers: as(token), body })
+const confirm = (token: string) => callRoute(confirmRoute, { path: '/api/veilgate/auth/confirm/', body: { token } })
+const signIn = (username: string) => callRoute(loginRoute, { path: '/api/veilgate/auth/login/', body: { username, password } })
+
+/** The newest outbox message of `template` to an address (the e-mail queue runs in the background). */
+async function mailTo(to: string, template: string) {
+  for (let i = 0; i < 100; i++) {
+    await emailQueueIdle()
+    await payload.jobs.run({ queue: 'email', silent: true })
+    const found = await payload.find({ collection: 'outbox', where: { and: [{ to: { equals: to } }, { template: { equals: template } }] }, sort: '-createdAt', overrideAccess: true })
+    if (found.docs.length) return found.docs
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return []
+}
+const tokenIn = (text: string | null | undefined) => /token=([A-Za-z0-9_-]{43})/.exec(text ?? '')?.[1] ?? ''
+
+describe('email/', () => {
+  it('needs the session and the password, and refuses a bad, taken or unchanged address with the field named', async () => {
+    const a = await withPassword()
+    const b = await withPassword()
+    expect(await changeEmail(null, { password, email: 'x@example.com' })).toMatchObject({ status: 401, body: { code: 'EXPIRED_SESSION' } })
+    expect(await changeEmail(a.token, { password: 'Wrong-password-00', email: `new-${a.customer.email}` })).toMatchObject({ status: 401, body: { code: 'INVALID_USERNAME_OR_PASSWORD' } })
+    expect(await changeEmail(a.token, { password, email: 'not-an-address' })).toMatchObject({ status: 400, body: { code: 'INVALID_EMAIL', field: 'email' } })
+    expect(await changeEmail(a.token, { email: 'x@example.com' })).toMatchObject({ status: 400, body: { code: 'REQUIRED', field: 'password' } })
+    expect(await changeEmail(a.token, { password, email: b.customer.email.toUpperCase() })).toMatchObject({ status: 409, body: { statusCode: 409, code: 'ALREADY_IN_USE', field: 'email' } })
+    expect(await changeEmail(a.token, { password, email: a.customer.email })).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', field: 'email' } })
+    expect((await profile(a.token)).body).toMatchObject({ email: a.customer.email, pendingEmail: null })
+  })
+
+  it('keeps the old address in force until the link sent to the new one is followed, and tells the old one', async () => {
+    const a = await withPassword()
+    const next = `moved-${Date.now()}@example.com`
+    expect(await changeEmail(a.token, { password, email: ` ${next.toUpperCase()} ` })).toMatchObject({ status: 202, body: { pendingEmail: next } })
+    expect((await profile(a.token)).body).toMatchObject({ email: a.customer.email, pendingEmail: next })
+    const [notice] = await mailTo(a.customer.email, 'email-change-notice')
+    expect(notice!.text).toContain(next)
+    const [link] = await mailTo(next, 'confirm-address')
+    expect((await signIn(a.customer.email)).status).toBe(200)
+    expect((await signIn(next)).status).toBe(401)
+
+    expect(await confirm(tokenIn(link!.text))).toMatchObject({ status: 200, body: { confirmed: true } })
+    expect((await profile(a.token)).body).toMatchObject({ email: next, pendingEmail: null })
+    expect((await signIn(next)).status).toBe(200)
+    expect((await signIn(a.customer.email)).status).toBe(401)
+    expect(await confirm(tokenIn(link!.text))).toMatchObject({ status: 401, body: { code: 'EXPIRED_SESSION' } })
+  })
+
+  it('voids an older request with a newer one, and keeps the link usable when the address was taken meanwhile', async () => {
+    const a = await withPassword()
+    const first = `first-${Date.now()}@example.com`
+    const second = `second-${Date.now()}@example.com`
+    expect((await changeEmail(a.token, { password, email: first })).status).toBe(202)
+    expect((await changeEmail(a.token, { password, email: second })).status).toBe(202)
+    const [old] = await mailTo(first, 'confirm-address')
+    const [latest] = await mailTo(second, 'confirm-address')
+    expect(await confirm(tokenIn(old!.text))).toMatchObject({ status: 401, body: { code: 'EXPIRED_SESSION' } })
+    // Someone else takes the address before the link is followed: refused, nothing changes, the link still works later.
+    const squatter = await createPasswordlessCustomer(payload, { email: second, source: 'admin' })
+    expect(await confirm(tokenIn(latest!.text))).toMatchObject({ status: 409, body: { code: 'ALREADY_IN_USE' } })
+    expect((await profile(a.token)).body).toMatchObject({ email: a.customer.email, pendingEmail: second })
+    await payload.delete({ collection: 'customers', id: squatter.id, overrideAccess: true })
+    expect((await confirm(tokenIn(latest!.text))).status).toBe(200)
+    expect((await profile(a.token)).body).toMatchObject({ email: second })
   })
 })

@@ -1,7 +1,10 @@
 import type { CollectionConfig } from 'payload'
 import { isAdmin } from '@/access'
 
-/** One-time tokens sent by e-mail (confirming an address; later issues add their purposes). Only hashes are stored. */
+/**
+ * One-time tokens sent by e-mail: confirming an address, and confirming a new address
+ * (`email-change`, which carries the address it changes to). Only hashes are stored.
+ */
 export const CustomerTokens: CollectionConfig = {
   slug: 'customer-tokens',
   labels: { singular: 'Customer token', plural: 'Customer tokens' },
@@ -9,7 +12,16 @@ export const CustomerTokens: CollectionConfig = {
   access: { read: isAdmin, delete: isAdmin, create: () => false, update: () => false },
   fields: [
     { name: 'customer', type: 'relationship', relationTo: 'customers', required: true, index: true },
-    { name: 'purpose', type: 'select', required: true, options: [{ label: 'Confirm the e-mail address', value: 'confirm' }] },
+    {
+      name: 'purpose',
+      type: 'select',
+      required: true,
+      options: [
+        { label: 'Confirm the e-mail address', value: 'confirm' },
+        { label: 'Change to a new e-mail address', value: 'email-change' },
+      ],
+    },
+    { name: 'newEmail', type: 'email', admin: { description: 'The address an e-mail change is confirming' } },
     { name: 'tokenHash', type: 'text', required: true, unique: true, index: true },
     { name: 'expiresAt', type: 'date', required: true },
     { name: 'usedAt', type: 'date' },

@@ -4,10 +4,11 @@ import { useEffect, useId, useState } from 'react'
 import { localizePath } from '@/i18n/paths'
 import { apiFetch, clearSession, isSignedIn, logout, type ApiFailure } from '@/lib/session.client'
 import type { SessionView } from '@/services/account/settings'
+import { ChangeEmail, type ChangeEmailTexts } from './ChangeEmail.client'
 import { ChangePassword, type ChangePasswordTexts } from './ChangePassword.client'
 import { toSignIn } from './navigation'
 
-type Profile = { email: string; locale: string; timezone: string; hasPassword: boolean; marketingConsent: boolean; marketingConsentAt: string | null }
+type Profile = { email: string; pendingEmail: string | null; locale: string; timezone: string; hasPassword: boolean; marketingConsent: boolean; marketingConsentAt: string | null }
 
 export type SettingsTexts = Record<
   | 'settingsTitle'
@@ -31,10 +32,13 @@ export type SettingsTexts = Record<
   | 'sessionLastUsed'
   | 'sessionSignOut'
   | 'signOutEverywhere'
+  | 'emailPending'
+  | 'emailPendingHint'
   | 'undefinedError',
   string
 > &
-  ChangePasswordTexts & { errors: Record<string, string> }
+  ChangePasswordTexts &
+  ChangeEmailTexts & { errors: Record<string, string> }
 
 type Props = { locale: string; tag: string; texts: SettingsTexts; languages: { code: string; label: string; tag: string }[] }
 
@@ -187,6 +191,23 @@ export function AccountSettings({ locale, tag, texts, languages }: Props) {
                 {profile.email}
               </dd>
             </dl>
+            <div role="status" data-email-pending>
+              {profile.pendingEmail && (
+                <div className="rounded-xl border border-line bg-brand-50 px-4 py-3">
+                  <p className="font-medium">{fill(texts.emailPending, { email: profile.pendingEmail })}</p>
+                  <p className="text-sm text-muted">{texts.emailPendingHint}</p>
+                </div>
+              )}
+            </div>
+            {profile.hasPassword && (
+              <ChangeEmail
+                locale={locale}
+                texts={texts}
+                errors={texts.errors}
+                onRequested={(email) => setProfile((current) => current && { ...current, pendingEmail: email })}
+                onSignedOut={() => toSignIn(locale)}
+              />
+            )}
             <div className="grid gap-1">
               <label htmlFor={`${ids}-language`} className="font-medium">
                 {texts.emailLanguage}

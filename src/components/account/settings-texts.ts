@@ -28,11 +28,16 @@ const own = [
   'confirmNewPassword',
   'passwordSubmit',
   'passwordChanged',
+  'changeEmailHeading',
+  'newEmailLabel',
+  'changeEmailSubmit',
+  'emailPending',
+  'emailPendingHint',
 ] as const
 
 const strength = ['strength', 'strength0', 'strength1', 'strength2', 'strength3', 'strength4'] as const
 /** The refusals the settings forms show, by catalogue code. */
-const codes = ['REQUIRED', 'PASSWORD_WHITESPACE', 'PASSWORD_ASCII', 'PASSWORD_BAD', 'CONFIRM_PASSWORD', 'INVALID_USERNAME_OR_PASSWORD', 'LOGIN_ATTEMPTS_EXCEEDED', 'TOO_MANY_REQUESTS'] as const
+const codes = ['INVALID_EMAIL', 'ALREADY_IN_USE', 'INVALID_INPUT', 'REQUIRED', 'PASSWORD_WHITESPACE', 'PASSWORD_ASCII', 'PASSWORD_BAD', 'CONFIRM_PASSWORD', 'INVALID_USERNAME_OR_PASSWORD', 'LOGIN_ATTEMPTS_EXCEEDED', 'TOO_MANY_REQUESTS'] as const
 
 /** The settings page's texts in one locale: the `Account` namespace, the consent wording of checkout, the error fallback. */
 export async function settingsTexts(locale: string): Promise<SettingsTexts> {

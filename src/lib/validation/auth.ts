@@ -95,6 +95,9 @@ export const registerSchema = z
 
 export const changePasswordSchema = z.object({ password: enteredPassword, newPassword: strongPassword })
 
+/** `account/email/`: the current password, then the new address. */
+export const changeEmailSchema = z.object({ password: enteredPassword, email })
+
 export const tokenSchema = z.object({ token: z.string({ error: 'EXPIRED_SESSION' }).min(1, 'EXPIRED_SESSION').max(200, 'EXPIRED_SESSION') })
 
 export type LoginInput = z.infer<typeof loginSchema>

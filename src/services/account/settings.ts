@@ -6,13 +6,21 @@ import { localeCodes } from '@/i18n/locales'
 import { now } from '@/lib/clock'
 import { apiError } from '@/lib/http'
 import type { Customer } from '@/payload-types'
-import { consentWording, userInfo } from '@/services/accounts/accounts'
+import { consentWording, pendingEmail, userInfo } from '@/services/accounts/accounts'
 import { revokeAllSessions } from '@/services/accounts/revoke'
 import { query } from '@/services/db'
 
-/** What the settings screen shows of the customer: `user-info/`'s fields, whether a password is set, when consent last changed. */
-export function profileView(customer: Customer) {
-  return { ...userInfo(customer), hasPassword: customer.hasPassword !== false, marketingConsentAt: customer.marketingConsentAt ?? null }
+/**
+ * What the settings screen shows of the customer: `user-info/`'s fields, whether a password is
+ * set, when consent last changed, and the address an e-mail change waits to be confirmed for.
+ */
+export async function profileView(payload: Payload, customer: Customer) {
+  return {
+    ...userInfo(customer),
+    hasPassword: customer.hasPassword !== false,
+    marketingConsentAt: customer.marketingConsentAt ?? null,
+    pendingEmail: await pendingEmail(payload, customer.id),
+  }
 }
 
 export const profileInput = z.strictObject(
@@ -37,9 +45,9 @@ export async function updateProfile(payload: Payload, customer: Customer, input:
     data.marketingConsentAt = now().toISOString()
     data.marketingConsentWording = await consentWording(screenLocale)
   }
-  if (!Object.keys(data).length) return profileView(customer)
+  if (!Object.keys(data).length) return profileView(payload, customer)
   const updated = await payload.update({ collection: 'customers', id: customer.id, data, overrideAccess: true, depth: 0 })
-  return profileView(updated)
+  return profileView(payload, updated)
 }
 
 export type SessionView = {

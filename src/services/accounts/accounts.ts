@@ -10,7 +10,7 @@ import { apiError } from '@/lib/http'
 import type { LoginInput, RegisterInput } from '@/lib/validation/auth'
 import type { Customer } from '@/payload-types'
 import { sendEmail } from '@/services/email/send'
-import { isUniqueViolation, query } from '@/services/db'
+import { inTransaction as dbTransaction, isUniqueViolation, query, sql } from '@/services/db'
 import { AUTH_SERVICE_CONTEXT, revokeAllSessions } from './revoke'
 import { createSession } from './sessions'
 import { hashToken, newToken } from './tokens'
@@ -238,25 +238,95 @@ export async function consentWording(locale: string): Promise<string> {
   return messages.Checkout?.marketingConsent ?? MARKETING_CONSENT_WORDING
 }
 
-/** `confirm/`: uses a confirmation token once and marks the address confirmed. */
+/**
+ * `confirm/`: uses a one-time token once. A `confirm` token marks the address confirmed; an
+ * `email-change` token moves the account to the address it was sent to (still free, else 409
+ * ALREADY_IN_USE and the token stays usable), which is confirmed by that. One transaction.
+ */
 export async function confirm(payload: Payload, token: string): Promise<void> {
-  const rows = await query<{ customer_id: number }>(
-    payload,
-    `update customer_tokens set used_at = $2
-      where token_hash = $1 and purpose = 'confirm' and used_at is null and expires_at > $2
-      returning customer_id`,
-    [hashToken(token), now().toISOString()],
-  )
-  const customerId = rows[0]?.customer_id
-  if (!customerId) throw apiError('EXPIRED_SESSION')
-  const customer = await payload.findByID({ collection: 'customers', id: customerId, depth: 0, overrideAccess: true })
-  await payload.update({
-    collection: 'customers',
-    id: customerId,
-    overrideAccess: true,
-    depth: 0,
-    data: { confirmedAt: customer.confirmedAt ?? now().toISOString(), ...(customer.state === 'notConfirmed' ? { state: 'active' as const } : {}) },
+  await dbTransaction(payload, async ({ req, run }) => {
+    const at = now().toISOString()
+    const rows = await run<{ customer_id: number; purpose: string; new_email: string | null }>(sql`
+      update customer_tokens set used_at = ${at}
+       where token_hash = ${hashToken(token)} and purpose in ('confirm', 'email-change') and used_at is null and expires_at > ${at}
+       returning customer_id, purpose, new_email`)
+    const used = rows[0]
+    if (!used) throw apiError('EXPIRED_SESSION')
+    const customer = await payload.findByID({ collection: 'customers', id: used.customer_id, depth: 0, overrideAccess: true, req })
+    const confirmed = { confirmedAt: customer.confirmedAt ?? at, ...(customer.state === 'notConfirmed' ? { state: 'active' as const } : {}) }
+    if (used.purpose !== 'email-change' || !used.new_email) {
+      await payload.update({ collection: 'customers', id: customer.id, overrideAccess: true, depth: 0, req, data: confirmed })
+      return
+    }
+    const taken = await findCustomerByEmail(payload, used.new_email)
+    if (taken && taken.id !== customer.id) throw apiError('ALREADY_IN_USE', 'email')
+    try {
+      // The address the link was sent to is proven: it is confirmed as it becomes the account's.
+      await payload.update({ collection: 'customers', id: customer.id, overrideAccess: true, depth: 0, req, data: { ...confirmed, confirmedAt: at, email: used.new_email } })
+    } catch (error) {
+      if (isUniqueViolation(error)) throw apiError('ALREADY_IN_USE', 'email')
+      throw error
+    }
+    // Other pending changes of this account are void now.
+    await run(sql`update customer_tokens set used_at = ${at} where customer_id = ${customer.id} and purpose = 'email-change' and used_at is null`)
   })
+}
+
+/** How long the link of an e-mail change works. */
+const EMAIL_CHANGE_TOKEN_DAYS = 7
+
+/**
+ * `account/email/`: after the password, a link goes to the new address (`confirm-address`, an
+ * `email-change` token) and a notice to the current one (`email-change-notice`); the address in
+ * force changes only through `confirm/`. A newer request voids an older one. A taken address:
+ * 409 ALREADY_IN_USE; the account's own: 400 INVALID_INPUT.
+ */
+export async function requestEmailChange(payload: Payload, customerId: number, input: { password: string; email: string }): Promise<{ pendingEmail: string }> {
+  const customer = await payload.findByID({ collection: 'customers', id: customerId, depth: 0, overrideAccess: true, showHiddenFields: true })
+  const email = input.email.trim().toLowerCase()
+  if (isLocked(customer)) throw apiError('LOGIN_ATTEMPTS_EXCEEDED')
+  if (customer.hasPassword === false) throw apiError('INVALID_USERNAME_OR_PASSWORD', 'password')
+  await checkPassword(payload, customer, input.password)
+  if (email === customer.email) throw apiError('INVALID_INPUT', 'email')
+  if (await findCustomerByEmail(payload, email)) throw apiError('ALREADY_IN_USE', 'email')
+  const token = newToken()
+  const at = now()
+  await inTransaction(payload, async (req) => {
+    await payload.update({
+      collection: 'customer-tokens',
+      where: { and: [{ customer: { equals: customer.id } }, { purpose: { equals: 'email-change' } }, { usedAt: { exists: false } }] },
+      data: { usedAt: at.toISOString() },
+      overrideAccess: true,
+      depth: 0,
+      req,
+    })
+    await payload.create({
+      collection: 'customer-tokens',
+      overrideAccess: true,
+      req,
+      data: { customer: customer.id, purpose: 'email-change', newEmail: email, tokenHash: hashToken(token), expiresAt: new Date(at.getTime() + EMAIL_CHANGE_TOKEN_DAYS * 86_400_000).toISOString() },
+    })
+    const common = { locale: customer.locale, timezone: customer.timezone }
+    await sendEmail({ template: 'confirm-address', to: email, ...common, data: { url: siteUrl(customer.locale, '/confirm-email', { token }) } }, { payload, req: req as PayloadRequest })
+    await sendEmail(
+      { template: 'email-change-notice', to: customer.email, ...common, data: { newEmail: email, at, url: siteUrl(customer.locale, '/my-account/settings') } },
+      { payload, req: req as PayloadRequest },
+    )
+  })
+  return { pendingEmail: email }
+}
+
+/** The address an e-mail change waits to be confirmed for, if any. */
+export async function pendingEmail(payload: Payload, customerId: number): Promise<string | null> {
+  const found = await payload.find({
+    collection: 'customer-tokens',
+    where: { and: [{ customer: { equals: customerId } }, { purpose: { equals: 'email-change' } }, { usedAt: { exists: false } }, { expiresAt: { greater_than: now().toISOString() } }] },
+    sort: '-createdAt',
+    limit: 1,
+    depth: 0,
+    overrideAccess: true,
+  })
+  return found.docs[0]?.newEmail ?? null
 }
 
 /** `change-password/`: the current password, then the new one; every other session ends. */

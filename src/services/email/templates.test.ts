@@ -10,6 +10,7 @@ const samples: { [K in TemplateName]: TemplateData[K] } = {
   'password-reset': { url: '/reset-password?token=rs-77', minutes: 60 },
   'lockout-notice': { url: '/forgot-password?from=lockout', until: '2026-11-24T18:30:00Z' },
   'password-changed': { at: '2026-11-24T09:05:00Z', url: '/forgot-password?from=changed' },
+  'email-change-notice': { newEmail: 'new.address@example.com', at: '2026-11-24T09:05:00Z', url: '/my-account/settings' },
   receipt: {
     plan: 'VPN, 1 year',
     addOns: ['5 device slots', 'Static IP'],
@@ -27,6 +28,7 @@ const expected: Record<TemplateName, (locale: string) => string[]> = {
   'password-reset': () => ['http://localhost:3000/reset-password?token=rs-77', '60'],
   'lockout-notice': () => ['http://localhost:3000/forgot-password?from=lockout', '(UTC+02:00)'],
   'password-changed': () => ['http://localhost:3000/forgot-password?from=changed', '(UTC+02:00)'],
+  'email-change-notice': () => ['http://localhost:3000/my-account/settings', 'new.address@example.com', '(UTC+02:00)'],
   receipt: () => ['http://localhost:3000/payment-success?hash=abc', 'VPN, 1 year', '5 device slots, Static IP', '$161.75', 'Visa •••• 4242', '(UTC+02:00)'],
 }
 

@@ -9,6 +9,7 @@ export type TemplateData = {
   'password-reset': { url: string; minutes: number }
   'lockout-notice': { url: string; until: Date | string }
   'password-changed': { at: Date | string; url: string }
+  'email-change-notice': { newEmail: string; at: Date | string; url: string }
   receipt: {
     plan: string
     addOns: string[]
@@ -72,6 +73,16 @@ const passwordChanged: Compose<'password-changed'> = (data, { t, locale, timezon
   ...commonLines(t),
 })
 
+const emailChangeNotice: Compose<'email-change-notice'> = (data, { t, locale, timezone }) => ({
+  subject: t('emailChangeNotice.subject'),
+  heading: t('emailChangeNotice.heading'),
+  paragraphs: [t('emailChangeNotice.body', { newEmail: data.newEmail, at: formatDate(data.at, locale, timezone) })],
+  after: t('emailChangeNotice.help'),
+  action: { label: t('emailChangeNotice.button'), url: siteLink(data.url) },
+  reason: t('emailChangeNotice.reason'),
+  ...commonLines(t),
+})
+
 const receipt: Compose<'receipt'> = (data, { t, locale, timezone }) => ({
   subject: t('receipt.subject'),
   heading: t('receipt.heading'),
@@ -95,6 +106,7 @@ export const templates: { [K in TemplateName]: Compose<K> } = {
   'password-reset': passwordReset,
   'lockout-notice': lockoutNotice,
   'password-changed': passwordChanged,
+  'email-change-notice': emailChangeNotice,
   receipt,
 }
 
@@ -105,6 +117,7 @@ export const templateVariables: { [K in TemplateName]: readonly (keyof TemplateD
   'password-reset': ['url', 'minutes'],
   'lockout-notice': ['url', 'until'],
   'password-changed': ['at', 'url'],
+  'email-change-notice': ['newEmail', 'at', 'url'],
   receipt: ['plan', 'addOns', 'total', 'url'],
 }
 

@@ -8,7 +8,7 @@ import { payloadClient } from '@/services/content/payload'
 export const GET = handler(async (request) => {
   const payload = await payloadClient()
   const { customer } = await requireSession(payload, request.headers)
-  return json(profileView(customer))
+  return json(await profileView(payload, customer))
 })
 
 /**
