@@ -1088,6 +1088,14 @@ export interface Customer {
   marketingConsent?: boolean | null;
   marketingConsentAt?: string | null;
   marketingConsentWording?: string | null;
+  /**
+   * The customer deleted the account: the record is anonymous
+   */
+  deletedAt?: string | null;
+  /**
+   * Orders and payment records are kept until then (ORDER_RETENTION_YEARS)
+   */
+  retainUntil?: string | null;
   lockNoticeFor?: string | null;
   confirmSentAt?: string | null;
   updatedAt: string;
@@ -2837,6 +2845,8 @@ export interface CustomersSelect<T extends boolean = true> {
   marketingConsent?: T;
   marketingConsentAt?: T;
   marketingConsentWording?: T;
+  deletedAt?: T;
+  retainUntil?: T;
   lockNoticeFor?: T;
   confirmSentAt?: T;
   updatedAt?: T;

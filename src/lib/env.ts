@@ -53,6 +53,8 @@ const schema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** How long an unconfirmed account may still sign in. */
   CONFIRM_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** How long a deleted account's orders and payment records are kept (bookkeeping law). */
+  ORDER_RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(10),
   /** Proxies in front of the site that append to X-Forwarded-For (0: the TCP peer is the client). */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Rate limits as `points/seconds`: per client address and endpoint, and per account. */

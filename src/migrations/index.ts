@@ -15,6 +15,7 @@ import * as migration_20261124_124813_human_check_solutions from './20261124_124
 import * as migration_20261124_151153_devices from './20261124_151153_devices';
 import * as migration_20261124_173230_code_redemptions from './20261124_173230_code_redemptions';
 import * as migration_20261124_182629_email_change from './20261124_182629_email_change';
+import * as migration_20261124_184218_account_deletion from './20261124_184218_account_deletion';
 
 export const migrations = [
   {
@@ -100,6 +101,11 @@ export const migrations = [
   {
     up: migration_20261124_182629_email_change.up,
     down: migration_20261124_182629_email_change.down,
-    name: '20261124_182629_email_change'
+    name: '20261124_182629_email_change',
+  },
+  {
+    up: migration_20261124_184218_account_deletion.up,
+    down: migration_20261124_184218_account_deletion.down,
+    name: '20261124_184218_account_deletion'
   },
 ];

@@ -215,6 +215,54 @@ describe('/my-account/settings', () => {
     await page.context().close()
   })
 
+  it('deletes the account through a dialog, by keyboard: signed out, the address gone, the order kept anonymously', async () => {
+    const { email, token } = await account()
+    const card = await post('/api/payments/sandbox/tokenize', { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' })
+    const paid = await post('/api/veilgate/purchase/url-with-email/', { email, receiveMarketingEmails: false, plan: 'vpn-1m', paymentMethod: 'card', cardToken: card.body.token, country: 'DE', locale: 'en' }, { 'idempotency-key': randomUUID(), 'x-auth-token': token })
+    expect(paid.body).toMatchObject({ status: 'paid' })
+    const page = await newPage(browser)
+    await page.addInitScript((stored) => {
+      window.localStorage.setItem('cookie-notice', 'accepted')
+      if (!window.sessionStorage.getItem('seeded')) {
+        window.localStorage.setItem('veilgate:auth-token', stored)
+        window.sessionStorage.setItem('seeded', '1')
+      }
+    }, token)
+    await page.goto('/my-account/settings')
+    const open = page.getByRole('button', { name: 'Delete account' })
+    await open.focus()
+    await open.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' })
+    await dialog.waitFor()
+    const secret = dialog.getByLabel('Current password')
+    expect(await secret.evaluate((element) => element === document.activeElement)).toBe(true)
+    // Escape closes it and gives the focus back to the button.
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.isVisible()).toBe(false)
+    expect(await open.evaluate((element) => element === document.activeElement)).toBe(true)
+
+    await open.press('Enter')
+    await secret.fill('Not-the-password-11')
+    await secret.press('Enter')
+    await expect.poll(() => secret.getAttribute('aria-invalid')).toBe('true')
+    expect(await page.locator(`[id="${await secret.getAttribute('aria-describedby')}"]`).textContent()).toBe('Invalid username or password')
+    expect(await axeViolations(page)).toEqual([])
+    await secret.fill(password)
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+    await page.locator('[data-account-deleted]').waitFor()
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Your account was deleted.')
+    expect(await page.evaluate(() => window.localStorage.getItem('veilgate:auth-token'))).toBeNull()
+    expect(await sessionsAnswer(token)).toBe(401)
+    expect((await post('/api/veilgate/auth/login/', { username: email, password })).status).toBe(401)
+
+    // An admin still sees the order, under the anonymous address.
+    const login = await post('/cms-api/admins/login', { email: 'admin@veilgate.local', password: 'veilgate-admin' })
+    const order = (await (await fetch(`${baseUrl()}/cms-api/orders?${new URLSearchParams({ 'where[publicHash][equals]': String(paid.body.hash ?? ''), depth: '0' })}`, { headers: { authorization: `JWT ${String(login.body.token)}` } })).json()) as { docs: { email: string; total: number; country: string }[] }
+    expect(order.docs[0]).toMatchObject({ country: 'DE', email: expect.stringMatching(/@deleted\.invalid$/) })
+    await page.context().close()
+  })
+
   it('is linked from My account', async () => {
     const { token } = await account()
     const page = await newPage(browser)

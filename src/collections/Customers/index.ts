@@ -127,6 +127,13 @@ export const Customers: CollectionConfig = {
         { name: 'marketingConsentWording', type: 'text' },
       ],
     },
+    {
+      type: 'row',
+      fields: [
+        { name: 'deletedAt', type: 'date', admin: { readOnly: true, description: 'The customer deleted the account: the record is anonymous', date: { pickerAppearance: 'dayAndTime' } } },
+        { name: 'retainUntil', type: 'date', admin: { readOnly: true, description: 'Orders and payment records are kept until then (ORDER_RETENTION_YEARS)' } },
+      ],
+    },
     // Bookkeeping of the auth service (one e-mail per lock, confirmation re-sent at most every 15 minutes).
     { name: 'lockNoticeFor', type: 'date', admin: { hidden: true } },
     { name: 'confirmSentAt', type: 'date', admin: { hidden: true } },

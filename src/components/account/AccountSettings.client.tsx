@@ -1,11 +1,12 @@
 'use client'
 
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { localizePath } from '@/i18n/paths'
 import { apiFetch, clearSession, isSignedIn, logout, type ApiFailure } from '@/lib/session.client'
 import type { SessionView } from '@/services/account/settings'
 import { ChangeEmail, type ChangeEmailTexts } from './ChangeEmail.client'
 import { ChangePassword, type ChangePasswordTexts } from './ChangePassword.client'
+import { DeleteAccount, type DeleteAccountTexts } from './DeleteAccount.client'
 import { toSignIn } from './navigation'
 
 type Profile = { email: string; pendingEmail: string | null; locale: string; timezone: string; hasPassword: boolean; marketingConsent: boolean; marketingConsentAt: string | null }
@@ -34,11 +35,14 @@ export type SettingsTexts = Record<
   | 'signOutEverywhere'
   | 'emailPending'
   | 'emailPendingHint'
+  | 'deleted'
+  | 'deletedHome'
   | 'undefinedError',
   string
 > &
   ChangePasswordTexts &
-  ChangeEmailTexts & { errors: Record<string, string> }
+  ChangeEmailTexts &
+  DeleteAccountTexts & { errors: Record<string, string> }
 
 type Props = { locale: string; tag: string; texts: SettingsTexts; languages: { code: string; label: string; tag: string }[] }
 
@@ -73,6 +77,12 @@ export function AccountSettings({ locale, tag, texts, languages }: Props) {
   const [failed, setFailed] = useState<string | null>(null)
   const [notes, setNotes] = useState<{ language?: string; consent?: string; sessions?: string }>({})
   const [busy, setBusy] = useState<string | null>(null)
+  const [deleted, setDeleted] = useState(false)
+  const deletedRef = useRef<HTMLHeadingElement | null>(null)
+
+  useEffect(() => {
+    if (deleted) deletedRef.current?.focus()
+  }, [deleted])
 
   const when = (iso: string) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: timeZoneOf(profile?.timezone) }).format(new Date(iso))
   const fail = (failure: unknown, note?: keyof typeof notes) => {
@@ -146,6 +156,18 @@ export function AccountSettings({ locale, tag, texts, languages }: Props) {
     session.browser && session.os ? fill(texts.sessionDevice, { browser: session.browser, os: session.os }) : (session.browser ?? session.os ?? texts.sessionUnknown)
 
   const ready = profile && sessions
+  if (deleted) {
+    return (
+      <div className="grid max-w-xl gap-4" data-account-deleted>
+        <h1 ref={deletedRef} tabIndex={-1} className="text-3xl font-extrabold tracking-tight outline-none">
+          {texts.deleted}
+        </h1>
+        <a href={localizePath(locale, '/')} className="btn-primary w-fit px-6 py-3">
+          {texts.deletedHome}
+        </a>
+      </div>
+    )
+  }
   return (
     <div className="grid gap-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -303,6 +325,13 @@ export function AccountSettings({ locale, tag, texts, languages }: Props) {
                 {notes.sessions ?? ''}
               </p>
             </div>
+          </section>
+
+          <section aria-labelledby={`${ids}-delete`} className="grid max-w-xl gap-3">
+            <h2 id={`${ids}-delete`} className="text-2xl font-bold">
+              {texts.deleteHeading}
+            </h2>
+            <DeleteAccount hasPassword={profile.hasPassword} texts={texts} errors={texts.errors} onDeleted={() => setDeleted(true)} onSignedOut={() => toSignIn(locale)} />
           </section>
         </>
       )}

@@ -33,6 +33,16 @@ const own = [
   'changeEmailSubmit',
   'emailPending',
   'emailPendingHint',
+  'deleteHeading',
+  'deleteText',
+  'deleteOpen',
+  'deleteDialogTitle',
+  'deletePasswordText',
+  'deleteEmailText',
+  'deleteConfirm',
+  'deleteKeep',
+  'deleted',
+  'deletedHome',
 ] as const
 
 const strength = ['strength', 'strength0', 'strength1', 'strength2', 'strength3', 'strength4'] as const

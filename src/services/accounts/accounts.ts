@@ -144,6 +144,13 @@ async function checkPassword(payload: Payload, customer: Customer, password: str
   }
 }
 
+/** The customer's password, checked with the lock and attempt counter of sign-in (a locked account: 423). */
+export async function verifyPassword(payload: Payload, customerId: number, password: string): Promise<void> {
+  const customer = await payload.findByID({ collection: 'customers', id: customerId, depth: 0, overrideAccess: true, showHiddenFields: true })
+  if (isLocked(customer)) throw apiError('LOGIN_ATTEMPTS_EXCEEDED')
+  await checkPassword(payload, customer, password)
+}
+
 /** `login/`: the order of the checks is the spec's; the account's state is told only after the right password. */
 export async function login(payload: Payload, input: LoginInput, meta: { userAgent?: string | null } = {}): Promise<string> {
   const customer = await findCustomerByEmail(payload, input.username)

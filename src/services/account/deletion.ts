@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto'
+import type { Payload } from 'payload'
+import { z } from 'zod'
+import { now } from '@/lib/clock'
+import { env } from '@/lib/env'
+import { apiError } from '@/lib/http'
+import { email, enteredPassword } from '@/lib/validation/auth'
+import type { Customer } from '@/payload-types'
+import { verifyPassword } from '@/services/accounts/accounts'
+import { inTransaction, sql } from '@/services/db'
+
+/** `{ password }`, or `{ email }` typed out by an account that has no password. */
+export const deleteInput = z.union([z.strictObject({ password: enteredPassword }), z.strictObject({ email })], { error: 'REQUIRED' })
+
+/** The anonymous address a deleted account keeps: unique, never deliverable (`.invalid`). */
+export const anonymousAddress = (customerId: number) => `deleted-${customerId}-${randomBytes(6).toString('hex')}@deleted.invalid`
+
+/** Steps of the deletion, named so a test can make one fail and see that nothing changed. */
+export type DeletionStep = 'renewals' | 'sessions' | 'tokens' | 'devices' | 'outbox' | 'orders' | 'customer'
+
+/**
+ * Deletes the account in one transaction: every auto-renewal off; all sessions and one-time tokens
+ * ended; devices, marketing consent, messages to the address (sent or waiting) removed; the e-mail
+ * replaced by an anonymous placeholder, so the address can register again. Orders, payment
+ * attempts, subscriptions and code redemptions stay, linked to the anonymous record (amounts,
+ * dates, country, card brand and last four), until `retainUntil` (ORDER_RETENTION_YEARS). A
+ * failure anywhere rolls everything back. `failAt` is for tests only.
+ */
+export async function deleteAccount(payload: Payload, customer: Customer, input: z.infer<typeof deleteInput>, options: { failAt?: DeletionStep } = {}): Promise<{ deleted: true }> {
+  if ('password' in input) {
+    if (customer.hasPassword === false) throw apiError('INVALID_INPUT', 'email')
+    await verifyPassword(payload, customer.id, input.password)
+  } else if (customer.hasPassword !== false || input.email !== customer.email) {
+    // An account with a password confirms with it; one without types its address exactly.
+    throw apiError('INVALID_INPUT', 'email')
+  }
+  const at = now()
+  const stamp = at.toISOString()
+  const retainUntil = new Date(at)
+  retainUntil.setUTCFullYear(retainUntil.getUTCFullYear() + env().ORDER_RETENTION_YEARS)
+  const placeholder = anonymousAddress(customer.id)
+  const address = customer.email
+  const step = (name: DeletionStep) => {
+    if (options.failAt === name) throw new Error(`deletion stopped before ${name} (test)`)
+  }
+
+  await inTransaction(payload, async ({ req, run }) => {
+    step('renewals')
+    await run(sql`
+      update subscriptions set auto_renew = false, next_renewal_at = null, next_renewal_amount = null, updated_at = ${stamp}
+       where customer_id = ${customer.id} and auto_renew is true`)
+    step('sessions')
+    await run(sql`update customer_sessions set revoked_at = ${stamp}, updated_at = ${stamp} where customer_id = ${customer.id} and revoked_at is null`)
+    step('tokens')
+    await run(sql`update customer_tokens set used_at = ${stamp}, updated_at = ${stamp} where customer_id = ${customer.id} and used_at is null`)
+    step('devices')
+    await run(sql`delete from devices where customer_id = ${customer.id}`)
+    step('outbox')
+    await run(sql`delete from outbox where lower("to") = ${address}`)
+    await run(sql`delete from payload_jobs where task_slug = 'sendEmail' and completed_at is null and lower(input->>'to') = ${address}`)
+    step('orders')
+    // Guest orders under the same address are the same person's: they join the anonymous record.
+    await run(sql`
+      update orders set email = ${placeholder}, receive_marketing_emails = false, customer_id = ${customer.id}, updated_at = ${stamp}
+       where customer_id = ${customer.id} or email = ${address}`)
+    step('customer')
+    await payload.update({
+      collection: 'customers',
+      id: customer.id,
+      overrideAccess: true,
+      depth: 0,
+      req,
+      data: {
+        email: placeholder,
+        // A password nobody knows: the anonymous record can never sign in.
+        password: randomBytes(32).toString('base64url'),
+        hasPassword: false,
+        marketingConsent: false,
+        marketingConsentAt: null,
+        marketingConsentWording: null,
+        deletedAt: stamp,
+        retainUntil: retainUntil.toISOString(),
+      },
+    })
+  })
+  return { deleted: true }
+}

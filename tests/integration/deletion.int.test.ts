@@ -1,0 +1,134 @@
+import { getPayload, type Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import config from '@payload-config'
+import { POST as deleteRoute } from '@/app/api/veilgate/account/delete/route'
+import { GET as overviewRoute } from '@/app/api/veilgate/account/overview/route'
+import { POST as loginRoute } from '@/app/api/veilgate/auth/login/route'
+import { POST as registerRoute } from '@/app/api/veilgate/auth/register/route'
+import { POST as tokenizeRoute } from '@/app/api/payments/sandbox/tokenize/route'
+import { POST as purchaseRoute } from '@/app/api/veilgate/purchase/url-with-email/route'
+import { deleteAccount, type DeletionStep } from '@/services/account/deletion'
+import { createPasswordlessCustomer } from '@/services/accounts/accounts'
+import { createSession } from '@/services/accounts/sessions'
+import { query } from '@/services/db'
+import { emailQueueIdle } from '@/services/email/queue'
+import { humanCheck } from '../support/human-check-route'
+import { callRoute } from '../support/routes'
+
+let payload: Payload
+let run = 0
+const password = 'Deletion-int-Meadow-47'
+
+beforeAll(async () => {
+  payload = await getPayload({ config })
+})
+
+afterAll(() => payload?.destroy())
+
+const tokenFor = async () => String((await callRoute(tokenizeRoute, { path: '/api/payments/sandbox/tokenize', body: { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123' } })).body.token)
+
+/** A customer with a password and marketing consent who bought the 1-year plan (renewing), with a device and a second session. */
+async function buyer() {
+  const email = `deletion-${Date.now()}-${++run}@example.com`
+  const customer = await createPasswordlessCustomer(payload, { email, source: 'admin', consent: { granted: true, at: new Date().toISOString(), wording: 'I agree to receive marketing emails' } })
+  await payload.update({ collection: 'customers', id: customer.id, data: { password, hasPassword: true }, overrideAccess: true })
+  const token = await createSession(payload, customer.id, {})
+  const other = await createSession(payload, customer.id, {})
+  const paid = await callRoute(purchaseRoute, {
+    path: '/api/veilgate/purchase/url-with-email/',
+    body: { email, receiveMarketingEmails: true, plan: 'vpn-1y', paymentMethod: 'card', country: 'DE', locale: 'en', cardToken: await tokenFor() },
+    headers: { 'idempotency-key': `deletion-${email}`, 'x-auth-token': token },
+  })
+  expect(paid.body.status).toBe('paid')
+  await payload.create({ collection: 'devices', data: { customer: customer.id, name: 'Laptop', platform: 'linux', addedAt: new Date().toISOString() }, overrideAccess: true })
+  // The receipt is in the outbox before anything is deleted.
+  for (let i = 0; i < 100 && !(await outboxTo(email)); i++) {
+    await emailQueueIdle()
+    await payload.jobs.run({ queue: 'email', silent: true })
+  }
+  return { customer, token, other, email }
+}
+
+const outboxTo = async (to: string) => (await payload.count({ collection: 'outbox', where: { to: { equals: to } }, overrideAccess: true })).totalDocs
+const remove = (token: string | null, body: unknown) => callRoute(deleteRoute, { path: '/api/veilgate/account/delete/', headers: token ? { 'x-auth-token': token } : {}, body })
+const overview = (token: string) => callRoute(overviewRoute, { path: '/api/veilgate/account/overview/', headers: { 'x-auth-token': token } })
+
+/** Everything deletion touches, to compare before and after. */
+async function snapshot(customerId: number, email: string) {
+  const [customer] = await query(payload, `select email, has_password, marketing_consent, deleted_at from customers where id = $1`, [customerId])
+  return {
+    customer,
+    renewing: await query(payload, `select id, auto_renew, next_renewal_at from subscriptions where customer_id = $1 order by id`, [customerId]),
+    sessions: await query(payload, `select id, revoked_at from customer_sessions where customer_id = $1 order by id`, [customerId]),
+    tokens: await query(payload, `select id, used_at from customer_tokens where customer_id = $1 order by id`, [customerId]),
+    devices: await query(payload, `select id from devices where customer_id = $1`, [customerId]),
+    outbox: await outboxTo(email),
+    orders: await query(payload, `select id, email, total, country from orders where customer_id = $1 order by id`, [customerId]),
+  }
+}
+
+describe('POST /api/veilgate/account/delete/', () => {
+  it('needs the session and the right password; a refusal changes nothing', async () => {
+    const a = await buyer()
+    const before = await snapshot(a.customer.id, a.email)
+    expect(await remove(null, { password })).toMatchObject({ status: 401, body: { code: 'EXPIRED_SESSION' } })
+    expect(await remove(a.token, { password: 'Wrong-password-00' })).toMatchObject({ status: 401, body: { code: 'INVALID_USERNAME_OR_PASSWORD' } })
+    expect(await remove(a.token, { email: a.email })).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', field: 'email' } })
+    expect((await remove(a.token, {})).status).toBe(400)
+    expect(await snapshot(a.customer.id, a.email)).toEqual(before)
+  })
+
+  it('anonymizes the account in one go: sessions, tokens, devices, consent and messages gone, renewals off, orders kept', async () => {
+    const a = await buyer()
+    const before = await snapshot(a.customer.id, a.email)
+    expect(before.orders).toHaveLength(1)
+    expect(before.outbox).toBeGreaterThan(0)
+    expect(await remove(a.token, { password })).toMatchObject({ status: 200, body: { deleted: true } })
+
+    expect((await overview(a.token)).status).toBe(401)
+    expect((await overview(a.other)).status).toBe(401)
+    const after = await snapshot(a.customer.id, a.email)
+    expect(after.customer).toMatchObject({ has_password: false, marketing_consent: false, deleted_at: expect.any(Date) })
+    expect(String(after.customer!.email)).toMatch(/^deleted-\d+-[0-9a-f]{12}@deleted\.invalid$/)
+    expect(after.renewing.every((row) => row.auto_renew === false && row.next_renewal_at === null)).toBe(true)
+    expect(after.sessions.every((row) => row.revoked_at)).toBe(true)
+    expect(after.tokens.every((row) => row.used_at)).toBe(true)
+    expect(after.devices).toEqual([])
+    expect(after.outbox).toBe(0)
+    // The order stays, with its amounts and country, under the anonymous address.
+    expect(after.orders).toEqual([{ ...before.orders[0], email: after.customer!.email }])
+    const attempts = await query(payload, `select brand, last4 from payment_attempts where order_id = $1`, [before.orders[0]!.id])
+    expect(attempts).toEqual([{ brand: 'visa', last4: '4242' }])
+    const stored = await payload.findByID({ collection: 'customers', id: a.customer.id, overrideAccess: true })
+    const years = (new Date(stored.retainUntil!).getTime() - new Date(stored.deletedAt!).getTime()) / (365.25 * 86_400_000)
+    expect(Math.round(years)).toBe(10)
+    expect(stored.marketingConsentWording ?? null).toBeNull()
+
+    // The address can no longer sign in, and can register again as a new account.
+    expect((await callRoute(loginRoute, { path: '/api/veilgate/auth/login/', body: { username: a.email, password } })).status).toBe(401)
+    const again = await callRoute(registerRoute, { path: '/api/veilgate/auth/register/', body: { username: a.email, password, confirmPassword: password, terms: true, ...(await humanCheck()) } })
+    expect(again.status).toBe(201)
+    expect((await overview(String(again.body.token))).body).toMatchObject({ subscriptions: [] })
+  })
+
+  it('changes nothing when it fails half-way, at any step', async () => {
+    const a = await buyer()
+    const before = await snapshot(a.customer.id, a.email)
+    const customer = await payload.findByID({ collection: 'customers', id: a.customer.id, overrideAccess: true })
+    for (const failAt of ['sessions', 'tokens', 'devices', 'outbox', 'orders', 'customer'] as DeletionStep[]) {
+      await expect(deleteAccount(payload, customer, { password }, { failAt }), failAt).rejects.toThrow(/test/)
+      expect(await snapshot(a.customer.id, a.email), failAt).toEqual(before)
+    }
+    expect((await overview(a.token)).status).toBe(200)
+  })
+
+  it('lets an account without a password confirm by typing its address exactly', async () => {
+    const email = `deletion-nopass-${Date.now()}@example.com`
+    const customer = await createPasswordlessCustomer(payload, { email, source: 'checkout' })
+    const token = await createSession(payload, customer.id, {})
+    expect(await remove(token, { password: 'anything-at-all' })).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', field: 'email' } })
+    expect(await remove(token, { email: `other-${email}` })).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', field: 'email' } })
+    expect(await remove(token, { email })).toMatchObject({ status: 200, body: { deleted: true } })
+    expect((await payload.findByID({ collection: 'customers', id: customer.id, overrideAccess: true })).email).toMatch(/@deleted\.invalid$/)
+  })
+})
