@@ -266,6 +266,7 @@ export interface Config {
     tasks: {
       sendEmail: TaskSendEmail;
       deliverWebhook: TaskDeliverWebhook;
+      cancelRenewals: TaskCancelRenewals;
       schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
@@ -1291,6 +1292,10 @@ export interface PaymentAttempt {
   errorCode?: string | null;
   brand?: string | null;
   last4?: string | null;
+  /**
+   * The provider was told not to charge this card again (the account was deleted)
+   */
+  savedCardRevokedAt?: string | null;
   tokenHash?: string | null;
   /**
    * Sandbox 3-D Secure: what completing it leads to
@@ -1854,7 +1859,7 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'sendEmail' | 'deliverWebhook' | 'schedulePublish';
+        taskSlug: 'inline' | 'sendEmail' | 'deliverWebhook' | 'cancelRenewals' | 'schedulePublish';
         taskID: string;
         input?:
           | {
@@ -1887,7 +1892,7 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'sendEmail' | 'deliverWebhook' | 'schedulePublish') | null;
+  taskSlug?: ('inline' | 'sendEmail' | 'deliverWebhook' | 'cancelRenewals' | 'schedulePublish') | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -2669,6 +2674,7 @@ export interface PaymentAttemptsSelect<T extends boolean = true> {
   errorCode?: T;
   brand?: T;
   last4?: T;
+  savedCardRevokedAt?: T;
   tokenHash?: T;
   authOutcome?: T;
   updatedAt?: T;
@@ -3275,6 +3281,26 @@ export interface TaskDeliverWebhook {
   };
   output: {
     status?: number | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskCancelRenewals".
+ */
+export interface TaskCancelRenewals {
+  input: {
+    refs:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+  output: {
+    revoked?: number | null;
   };
 }
 /**

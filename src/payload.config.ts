@@ -44,6 +44,7 @@ import { releaseStuckJobs, runEmailQueue } from './services/email/queue'
 import { EMAIL_QUEUE, sendEmailTask } from './services/email/task'
 import { emailAdapter } from './services/email/transport'
 import { startCheckoutSweeper } from './services/checkout/expiry'
+import { cancelRenewalsTask } from './services/account/renewal-cancel'
 import { deliverWebhookTask, WEBHOOK_QUEUE } from './services/checkout/deliver'
 import { now } from './lib/clock'
 
@@ -122,7 +123,7 @@ export default adminsOnlyByDefault(buildConfig({
   },
   // Runs scheduled publishing (and other queued jobs) every minute inside the server process.
   jobs: {
-    tasks: [sendEmailTask, deliverWebhookTask],
+    tasks: [sendEmailTask, deliverWebhookTask, cancelRenewalsTask],
     // Payload lets any signed-in user run, queue and cancel jobs; here only admins.
     access: { run: isAdmin, queue: isAdmin, cancel: isAdmin },
     autoRun:

@@ -16,6 +16,7 @@ import * as migration_20261124_151153_devices from './20261124_151153_devices';
 import * as migration_20261124_173230_code_redemptions from './20261124_173230_code_redemptions';
 import * as migration_20261124_182629_email_change from './20261124_182629_email_change';
 import * as migration_20261124_184218_account_deletion from './20261124_184218_account_deletion';
+import * as migration_20261124_185954_renewal_cancel from './20261124_185954_renewal_cancel';
 
 export const migrations = [
   {
@@ -106,6 +107,11 @@ export const migrations = [
   {
     up: migration_20261124_184218_account_deletion.up,
     down: migration_20261124_184218_account_deletion.down,
-    name: '20261124_184218_account_deletion'
+    name: '20261124_184218_account_deletion',
+  },
+  {
+    up: migration_20261124_185954_renewal_cancel.up,
+    down: migration_20261124_185954_renewal_cancel.down,
+    name: '20261124_185954_renewal_cancel'
   },
 ];

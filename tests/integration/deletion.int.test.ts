@@ -104,6 +104,14 @@ describe('POST /api/veilgate/account/delete/', () => {
     expect(Math.round(years)).toBe(10)
     expect(stored.marketingConsentWording ?? null).toBeNull()
 
+    // After the commit, a job tells the provider not to charge the saved card again, once.
+    const [renewal] = await query<{ id: number; provider_ref: string }>(payload, `select id, provider_ref from subscriptions where customer_id = $1`, [a.customer.id])
+    const jobs = await payload.find({ collection: 'payload-jobs', where: { taskSlug: { equals: 'cancelRenewals' } }, limit: 100, overrideAccess: true })
+    expect(jobs.docs.some((job) => JSON.stringify(job.input).includes(renewal!.provider_ref))).toBe(true)
+    await payload.jobs.run({ queue: 'default', limit: 50, silent: true })
+    const [revoked] = await query<{ saved_card_revoked_at: Date | null }>(payload, `select saved_card_revoked_at from payment_attempts where provider_ref = $1`, [renewal!.provider_ref])
+    expect(revoked!.saved_card_revoked_at).toBeInstanceOf(Date)
+
     // The address can no longer sign in, and can register again as a new account.
     expect((await callRoute(loginRoute, { path: '/api/veilgate/auth/login/', body: { username: a.email, password } })).status).toBe(401)
     const again = await callRoute(registerRoute, { path: '/api/veilgate/auth/register/', body: { username: a.email, password, confirmPassword: password, terms: true, ...(await humanCheck()) } })

@@ -16,6 +16,7 @@ import { POST as checkCode } from '@/app/api/veilgate/sales/check-new-bonus-code
 import { POST as register } from '@/app/api/veilgate/auth/register/route'
 import { resetEnv } from '@/lib/env'
 import { query } from '@/services/db'
+import { providerById } from '@/services/checkout/availability'
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe'
 import { humanCheck } from '../support/human-check-route'
 import { callRoute } from '../support/routes'
@@ -361,6 +362,17 @@ describe('Stripe behind PAYMENTS_PROVIDER=stripe', () => {
       'metadata[orderHash]': String(paid.body.hash),
     })
     expect(sent.form.get('return_url')).toMatch(new RegExp(`/payment-success\\?hash=${paid.body.hash}$`))
+  })
+
+  it('stops a saved card from renewing by detaching its PaymentMethod, once', async () => {
+    const paid = await buy(order({ cardToken: 'pm_card_mastercard' }))
+    const [attempt] = await attemptsOf((await orderOf(paid.body.hash)).id)
+    const provider = providerById(payload, 'stripe')!
+    const reference = String(attempt!.providerRef).replace(/^stripe:/, '')
+    await provider.cancelRenewal(reference)
+    expect(stripe.requests.filter((request) => request.path === '/v1/payment_methods/pm_card_mastercard/detach')).toHaveLength(1)
+    // Again (a retried job): Stripe says it is not attached any more, which is the goal.
+    await expect(provider.cancelRenewal(reference)).resolves.toBeUndefined()
   })
 
   it('answers Stripe’s declines with the catalogue’s messages', async () => {

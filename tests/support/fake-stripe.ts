@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /**
- * A small stand-in for Stripe's PaymentIntents API (create with confirm, retrieve, search), as
+ * A small stand-in for Stripe's PaymentIntents API (create with confirm, retrieve, search, and
+ * detaching a saved PaymentMethod), as
  * its test mode answers for the test PaymentMethods: enough to drive the Stripe adapter through
  * its real client, HTTP and all. It keeps idempotency keys like Stripe (same key → the same
  * answer) and records each request.
@@ -41,6 +42,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, Intent>()
   const replies = new Map<string, { status: number; body: unknown; drop?: boolean }>()
   const requests: FakeStripe['requests'] = []
+  const detached = new Set<string>()
   let counter = 0
 
   function create(form: URLSearchParams): { status: number; body: unknown; drop?: boolean } {
@@ -97,6 +99,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const key = /metadata\['attemptKey'\]:'([^']*)'/.exec(form.get('query') ?? '')?.[1]
       const data = [...intents.values()].filter((intent) => intent.metadata.attemptKey === key)
       return send(200, { object: 'search_result', data, has_more: false, url: '/v1/payment_intents/search' })
+    }
+    const detach = /^\/v1\/payment_methods\/([A-Za-z0-9_]+)\/detach$/.exec(url.pathname)
+    if (request.method === 'POST' && detach) {
+      // Like Stripe: a PaymentMethod no customer holds cannot be detached (again).
+      if (detached.has(detach[1]!)) return send(400, { error: { type: 'invalid_request_error', message: 'The payment method you provided is not attached to a customer so detachment is impossible.' } })
+      detached.add(detach[1]!)
+      return send(200, { id: detach[1], object: 'payment_method', customer: null })
     }
     const one = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)$/.exec(url.pathname)
     if (request.method === 'GET' && one) {

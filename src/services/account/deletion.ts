@@ -8,6 +8,7 @@ import { email, enteredPassword } from '@/lib/validation/auth'
 import type { Customer } from '@/payload-types'
 import { verifyPassword } from '@/services/accounts/accounts'
 import { inTransaction, sql } from '@/services/db'
+import { kickRenewalCancel, queueRenewalCancel } from './renewal-cancel'
 
 /** `{ password }`, or `{ email }` typed out by an account that has no password. */
 export const deleteInput = z.union([z.strictObject({ password: enteredPassword }), z.strictObject({ email })], { error: 'REQUIRED' })
@@ -24,7 +25,8 @@ export type DeletionStep = 'renewals' | 'sessions' | 'tokens' | 'devices' | 'out
  * replaced by an anonymous placeholder, so the address can register again. Orders, payment
  * attempts, subscriptions and code redemptions stay, linked to the anonymous record (amounts,
  * dates, country, card brand and last four), until `retainUntil` (ORDER_RETENTION_YEARS). A
- * failure anywhere rolls everything back. `failAt` is for tests only.
+ * failure anywhere rolls everything back. The renewals stop at the payment provider afterwards,
+ * through the `cancelRenewals` job queued in the same transaction. `failAt` is for tests only.
  */
 export async function deleteAccount(payload: Payload, customer: Customer, input: z.infer<typeof deleteInput>, options: { failAt?: DeletionStep } = {}): Promise<{ deleted: true }> {
   if ('password' in input) {
@@ -46,9 +48,12 @@ export async function deleteAccount(payload: Payload, customer: Customer, input:
 
   await inTransaction(payload, async ({ req, run }) => {
     step('renewals')
-    await run(sql`
+    const renewing = await run<{ provider_ref: string | null }>(sql`
       update subscriptions set auto_renew = false, next_renewal_at = null, next_renewal_amount = null, updated_at = ${stamp}
-       where customer_id = ${customer.id} and auto_renew is true`)
+       where customer_id = ${customer.id} and auto_renew is true
+       returning provider_ref`)
+    // The provider is told after the commit, by a retried job queued in this transaction.
+    await queueRenewalCancel(payload, [...new Set(renewing.flatMap((row) => (row.provider_ref ? [row.provider_ref] : [])))], req)
     step('sessions')
     await run(sql`update customer_sessions set revoked_at = ${stamp}, updated_at = ${stamp} where customer_id = ${customer.id} and revoked_at is null`)
     step('tokens')
@@ -83,5 +88,6 @@ export async function deleteAccount(payload: Payload, customer: Customer, input:
       },
     })
   })
+  kickRenewalCancel(payload)
   return { deleted: true }
 }

@@ -43,6 +43,11 @@ export interface PaymentProvider {
   retrieve(providerRef: string): Promise<PaymentResult>
   /** A webhook's parsed body if its signature holds for this raw body now, else null (shape unchecked). */
   verifyWebhook(raw: string, headers: Headers, now: Date): unknown
+  /**
+   * Stops the card saved with this payment from being charged again (the account was deleted).
+   * Doing it twice is harmless; a failure throws, and the job asking is retried.
+   */
+  cancelRenewal(providerRef: string): Promise<void>
 }
 
 /** Which declines a new attempt may fix: all but a lost or stolen card. */

@@ -43,6 +43,13 @@ export function sandboxProvider(payload: Payload): PaymentProvider {
         return {}
       }
     },
+    async cancelRenewal(providerRef) {
+      // The sandbox keeps no card beyond the attempt it charged: a known payment is all it needs.
+      const attempt = REF.test(providerRef)
+        ? (await payload.find({ collection: 'payment-attempts', where: { providerRef: { equals: `sandbox:${providerRef}` } }, limit: 1, depth: 0, overrideAccess: true })).docs[0]
+        : undefined
+      if (!attempt) throw new Error(`the sandbox has no payment ${providerRef}`)
+    },
     async retrieve(providerRef) {
       // A payment whose create call never finished: the sandbox charged nothing.
       if (!REF.test(providerRef)) return failedWith(providerRef, 'processing_error')

@@ -106,6 +106,21 @@ export function stripeProvider(client: Stripe, options: Pick<StripeOptions, 'sit
         return null
       }
     },
+    async cancelRenewal(providerRef) {
+      if (providerRef.startsWith(PENDING)) return
+      const intent = await client.paymentIntents.retrieve(providerRef, { expand: ['payment_method'] })
+      const method = intent.payment_method
+      const id = typeof method === 'string' ? method : method?.id
+      if (!id) return
+      try {
+        // A detached PaymentMethod can never be charged off-session again.
+        await client.paymentMethods.detach(id)
+      } catch (error) {
+        // Not attached to a customer (never saved, or detached before): nothing left to stop.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return
+        throw error
+      }
+    },
     async retrieve(providerRef) {
       if (providerRef.startsWith(PENDING)) {
         const key = providerRef.slice(PENDING.length)
