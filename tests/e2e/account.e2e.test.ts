@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { humanCheckOver } from '../support/human-check'
-import { axeViolations, baseUrl, launchBrowser, newPage } from './browser'
+import { axeViolations, baseUrl, launchBrowser } from './browser'
+import { adminToken, newAccount, signedInPage as openSignedIn, post } from './customers'
 
 let browser: Browser
 const password = 'Account-area-Lantern-73'
@@ -15,18 +15,8 @@ afterAll(async () => {
   await browser?.close()
 })
 
-async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
-}
-
 /** A new account, signed in through the API: its e-mail and token. */
-async function account() {
-  const email = `e2e-account-${randomUUID()}@example.com`
-  const created = await post('/api/veilgate/auth/register/', { username: email, password, confirmPassword: password, terms: true, ...(await humanCheckOver(baseUrl())) })
-  expect(created.status).toBe(201)
-  return { email, token: String(created.body.token) }
-}
+const account = () => newAccount('e2e-account', password)
 
 /** The 1-year plan with 5 extra slots and a static IP in Frankfurt, paid with the sandbox's card. */
 async function buy(email: string, token: string) {
@@ -37,8 +27,7 @@ async function buy(email: string, token: string) {
 
 /** A new gift code for the 1-year plan with 5 device slots, made by an admin over /cms-api. */
 async function giftCode(): Promise<string> {
-  const login = await post('/cms-api/admins/login', { email: 'admin@veilgate.local', password: 'veilgate-admin' })
-  const auth = { authorization: `JWT ${String(login.body.token)}` }
+  const auth = { authorization: `JWT ${await adminToken()}` }
   const idOf = async (collection: string, purchaseId: string) => {
     const found = await fetch(`${baseUrl()}/cms-api/${collection}?${new URLSearchParams({ 'where[purchaseId][equals]': purchaseId, depth: '0' })}`, { headers: auth })
     return ((await found.json()) as { docs: { id: number }[] }).docs[0]!.id
@@ -48,18 +37,7 @@ async function giftCode(): Promise<string> {
   return String((created.body.doc as { code: string }).code)
 }
 
-async function signedInPage(token: string | null, path: string) {
-  const page = await newPage(browser)
-  await page.addInitScript((stored) => {
-    window.localStorage.setItem('cookie-notice', 'accepted')
-    if (stored && !window.sessionStorage.getItem('seeded')) {
-      window.localStorage.setItem('veilgate:auth-token', stored)
-      window.sessionStorage.setItem('seeded', '1')
-    }
-  }, token)
-  await page.goto(path)
-  return page
-}
+const signedInPage = (token: string | null, path: string) => openSignedIn(browser, token, path)
 
 const subscription = (page: Page) => page.locator('[data-subscription]').first()
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { humanCheckOver } from '../support/human-check'
 import { axeViolations, baseUrl, launchBrowser, newPage } from './browser'
+import { adminToken, newAccount, post, signedInPage } from './customers'
 
 let browser: Browser
 const password = 'Settings-page-Harbour-58'
@@ -16,17 +16,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
-}
-
-async function account() {
-  const email = `e2e-settings-${randomUUID()}@example.com`
-  const created = await post('/api/veilgate/auth/register/', { username: email, password, confirmPassword: password, terms: true, ...(await humanCheckOver(baseUrl())) })
-  expect(created.status).toBe(201)
-  return { email, token: String(created.body.token) }
-}
+const account = () => newAccount('e2e-settings', password)
 
 /** Signs in through the sign-in page, which comes back to `path`. */
 async function signIn(page: Page, email: string, path: string) {
@@ -42,8 +32,7 @@ const tokenOf = (page: Page) => page.evaluate(() => window.localStorage.getItem(
 const sessionsAnswer = async (token: string | null) => (await fetch(`${baseUrl()}/api/veilgate/account/sessions/`, { headers: { 'x-auth-token': token ?? '' } })).status
 
 async function customerRecord(email: string) {
-  const login = await post('/cms-api/admins/login', { email: 'admin@veilgate.local', password: 'veilgate-admin' })
-  const found = await fetch(`${baseUrl()}/cms-api/customers?${new URLSearchParams({ 'where[email][equals]': email, depth: '0' })}`, { headers: { authorization: `JWT ${String(login.body.token)}` } })
+  const found = await fetch(`${baseUrl()}/cms-api/customers?${new URLSearchParams({ 'where[email][equals]': email, depth: '0' })}`, { headers: { authorization: `JWT ${await adminToken()}` } })
   return ((await found.json()) as { docs: Record<string, unknown>[] }).docs[0]!
 }
 
@@ -109,12 +98,7 @@ describe('/my-account/settings', () => {
     const { email, token } = await account()
     const other = await post('/api/veilgate/auth/login/', { username: email, password })
     expect(other.status).toBe(200)
-    const page = await newPage(browser)
-    await page.addInitScript((stored) => {
-      window.localStorage.setItem('cookie-notice', 'accepted')
-      window.localStorage.setItem('veilgate:auth-token', stored)
-    }, token)
-    await page.goto('/my-account/settings')
+    const page = await signedInPage(browser, token, '/my-account/settings')
     const form = page.locator('[data-change-password]')
     const current = form.getByLabel('Current password', { exact: true })
     const fresh = form.getByLabel('New password', { exact: true })
@@ -166,12 +150,7 @@ describe('/my-account/settings', () => {
   it('changes the e-mail only when the link in the outbox is followed, telling the old address', async () => {
     const { email, token } = await account()
     const next = `e2e-moved-${randomUUID()}@example.com`
-    const page = await newPage(browser)
-    await page.addInitScript((stored) => {
-      window.localStorage.setItem('cookie-notice', 'accepted')
-      window.localStorage.setItem('veilgate:auth-token', stored)
-    }, token)
-    await page.goto('/my-account/settings')
+    const page = await signedInPage(browser, token, '/my-account/settings')
     const form = page.locator('[data-change-email]')
     const address = form.getByLabel('New e-mail address')
     const secret = form.getByLabel('Current password')
@@ -192,11 +171,11 @@ describe('/my-account/settings', () => {
     expect(await axeViolations(page)).toEqual([])
 
     // The outbox: a notice to the old address, the link to the new one.
-    const login = await post('/cms-api/admins/login', { email: 'admin@veilgate.local', password: 'veilgate-admin' })
+    const admin = await adminToken()
     const outbox = async (to: string, template: string) => {
       for (let i = 0; i < 120; i++) {
         const query = new URLSearchParams({ 'where[to][equals]': to, 'where[template][equals]': template })
-        const found = (await (await fetch(`${baseUrl()}/cms-api/outbox?${query}`, { headers: { authorization: `JWT ${String(login.body.token)}` } })).json()) as { docs: { text: string }[] }
+        const found = (await (await fetch(`${baseUrl()}/cms-api/outbox?${query}`, { headers: { authorization: `JWT ${admin}` } })).json()) as { docs: { text: string }[] }
         if (found.docs[0]) return found.docs[0].text
         await new Promise((resolve) => setTimeout(resolve, 250))
       }
@@ -220,15 +199,7 @@ describe('/my-account/settings', () => {
     const card = await post('/api/payments/sandbox/tokenize', { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' })
     const paid = await post('/api/veilgate/purchase/url-with-email/', { email, receiveMarketingEmails: false, plan: 'vpn-1m', paymentMethod: 'card', cardToken: card.body.token, country: 'DE', locale: 'en' }, { 'idempotency-key': randomUUID(), 'x-auth-token': token })
     expect(paid.body).toMatchObject({ status: 'paid' })
-    const page = await newPage(browser)
-    await page.addInitScript((stored) => {
-      window.localStorage.setItem('cookie-notice', 'accepted')
-      if (!window.sessionStorage.getItem('seeded')) {
-        window.localStorage.setItem('veilgate:auth-token', stored)
-        window.sessionStorage.setItem('seeded', '1')
-      }
-    }, token)
-    await page.goto('/my-account/settings')
+    const page = await signedInPage(browser, token, '/my-account/settings')
     const open = page.getByRole('button', { name: 'Delete account' })
     await open.focus()
     await open.press('Enter')
@@ -257,20 +228,14 @@ describe('/my-account/settings', () => {
     expect((await post('/api/veilgate/auth/login/', { username: email, password })).status).toBe(401)
 
     // An admin still sees the order, under the anonymous address.
-    const login = await post('/cms-api/admins/login', { email: 'admin@veilgate.local', password: 'veilgate-admin' })
-    const order = (await (await fetch(`${baseUrl()}/cms-api/orders?${new URLSearchParams({ 'where[publicHash][equals]': String(paid.body.hash ?? ''), depth: '0' })}`, { headers: { authorization: `JWT ${String(login.body.token)}` } })).json()) as { docs: { email: string; total: number; country: string }[] }
+    const order = (await (await fetch(`${baseUrl()}/cms-api/orders?${new URLSearchParams({ 'where[publicHash][equals]': String(paid.body.hash ?? ''), depth: '0' })}`, { headers: { authorization: `JWT ${await adminToken()}` } })).json()) as { docs: { email: string; total: number; country: string }[] }
     expect(order.docs[0]).toMatchObject({ country: 'DE', email: expect.stringMatching(/@deleted\.invalid$/) })
     await page.context().close()
   })
 
   it('is linked from My account', async () => {
     const { token } = await account()
-    const page = await newPage(browser)
-    await page.addInitScript((stored) => {
-      window.localStorage.setItem('cookie-notice', 'accepted')
-      window.localStorage.setItem('veilgate:auth-token', stored)
-    }, token)
-    await page.goto('/my-account')
+    const page = await signedInPage(browser, token, '/my-account')
     await Promise.all([page.waitForURL((url) => url.pathname === '/my-account/settings'), page.getByRole('link', { name: 'Settings' }).click()])
     await page.locator('[data-session]').first().waitFor()
     await page.context().close()
@@ -282,12 +247,7 @@ describe('/my-account/settings', () => {
   ] as const) {
     it(`/${locale}/my-account/settings works the same, ${dir}, axe clean`, async () => {
       const { email, token } = await account()
-      const page = await newPage(browser)
-      await page.addInitScript((stored) => {
-        window.localStorage.setItem('cookie-notice', 'accepted')
-        window.localStorage.setItem('veilgate:auth-token', stored)
-      }, token)
-      await page.goto(`/${locale}/my-account/settings`)
+      const page = await signedInPage(browser, token, `/${locale}/my-account/settings`)
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([locale, dir])
       await expect.poll(() => page.locator('[data-account-email]').textContent()).toBe(email)
       await page.locator('[data-session]').first().waitFor()

@@ -7,9 +7,9 @@ import { GET as ordersRoute } from '@/app/api/veilgate/account/orders/route'
 import { GET as overviewRoute } from '@/app/api/veilgate/account/overview/route'
 import { POST as autoRenewRoute } from '@/app/api/veilgate/account/subscriptions/[id]/auto-renew/route'
 import { POST as cancelRoute } from '@/app/api/veilgate/account/subscriptions/[id]/cancel/route'
-import { POST as tokenizeRoute } from '@/app/api/payments/sandbox/tokenize/route'
 import { POST as purchaseRoute } from '@/app/api/veilgate/purchase/url-with-email/route'
 import { createSession } from '@/services/accounts/sessions'
+import { sandboxCardToken } from '../support/cards'
 import { callRoute } from '../support/routes'
 
 let payload: Payload
@@ -20,13 +20,12 @@ beforeAll(async () => {
 
 afterAll(() => payload?.destroy())
 
-const tokenFor = async () => String((await callRoute(tokenizeRoute, { path: '/api/payments/sandbox/tokenize', body: { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123' } })).body.token)
 
 /** A customer who bought the 1-year plan with 5 slots and a static IP in Frankfurt, signed in. */
 async function owner(email: string) {
   const paid = await callRoute(purchaseRoute, {
     path: '/api/veilgate/purchase/url-with-email/',
-    body: { email, receiveMarketingEmails: false, plan: 'vpn-1y', slots: 5, ipRegion: 'de-frankfurt', paymentMethod: 'card', country: 'DE', locale: 'en', cardToken: await tokenFor() },
+    body: { email, receiveMarketingEmails: false, plan: 'vpn-1y', slots: 5, ipRegion: 'de-frankfurt', paymentMethod: 'card', country: 'DE', locale: 'en', cardToken: await sandboxCardToken() },
     headers: { 'idempotency-key': `account-${email}` },
   })
   expect(paid.body.status).toBe('paid')

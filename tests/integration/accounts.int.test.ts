@@ -11,6 +11,7 @@ import { GET as userInfo } from '@/app/api/veilgate/auth/user-info/route'
 import { createPasswordlessCustomer } from '@/services/accounts/accounts'
 import { emailQueueIdle } from '@/services/email/queue'
 import { humanCheck } from '../support/human-check-route'
+import { mailTo as mailToAddress, tokenIn } from '../support/mail'
 import { callRoute } from '../support/routes'
 
 let payload: Payload
@@ -34,19 +35,7 @@ const signUp = async (username: string, extra: Record<string, unknown> = {}) =>
 const signIn = (username: string, pass = password) => callRoute(login, { body: { username, password: pass } })
 const me = (token: unknown) => callRoute(userInfo, { headers: { 'x-auth-token': String(token) } })
 
-/** The newest outbox message to an address (the e-mail queue runs in the background). */
-async function mailTo(to: string, template: string) {
-  for (let i = 0; i < 100; i++) {
-    await emailQueueIdle()
-    await payload.jobs.run({ queue: 'email', silent: true })
-    const found = await payload.find({ collection: 'outbox', where: { and: [{ to: { equals: to } }, { template: { equals: template } }] }, sort: '-createdAt', overrideAccess: true })
-    if (found.docs.length) return found.docs
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return []
-}
-
-const tokenIn = (text: string | null | undefined) => /token=([A-Za-z0-9_-]{43})/.exec(text ?? '')?.[1]
+const mailTo = (to: string, template: string) => mailToAddress(payload, to, template)
 
 describe('register/, login/, user-info/, logout/', () => {
   it('registers, signs in at once and in any case, and names the e-mail in user-info/', async () => {

@@ -5,14 +5,14 @@ import { POST as deleteRoute } from '@/app/api/veilgate/account/delete/route'
 import { GET as overviewRoute } from '@/app/api/veilgate/account/overview/route'
 import { POST as loginRoute } from '@/app/api/veilgate/auth/login/route'
 import { POST as registerRoute } from '@/app/api/veilgate/auth/register/route'
-import { POST as tokenizeRoute } from '@/app/api/payments/sandbox/tokenize/route'
 import { POST as purchaseRoute } from '@/app/api/veilgate/purchase/url-with-email/route'
 import { deleteAccount, type DeletionStep } from '@/services/account/deletion'
 import { createPasswordlessCustomer } from '@/services/accounts/accounts'
 import { createSession } from '@/services/accounts/sessions'
 import { query } from '@/services/db'
-import { emailQueueIdle } from '@/services/email/queue'
 import { humanCheck } from '../support/human-check-route'
+import { mailTo } from '../support/mail'
+import { sandboxCardToken } from '../support/cards'
 import { callRoute } from '../support/routes'
 
 let payload: Payload
@@ -25,7 +25,6 @@ beforeAll(async () => {
 
 afterAll(() => payload?.destroy())
 
-const tokenFor = async () => String((await callRoute(tokenizeRoute, { path: '/api/payments/sandbox/tokenize', body: { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123' } })).body.token)
 
 /** A customer with a password and marketing consent who bought the 1-year plan (renewing), with a device and a second session. */
 async function buyer() {
@@ -36,16 +35,13 @@ async function buyer() {
   const other = await createSession(payload, customer.id, {})
   const paid = await callRoute(purchaseRoute, {
     path: '/api/veilgate/purchase/url-with-email/',
-    body: { email, receiveMarketingEmails: true, plan: 'vpn-1y', paymentMethod: 'card', country: 'DE', locale: 'en', cardToken: await tokenFor() },
+    body: { email, receiveMarketingEmails: true, plan: 'vpn-1y', paymentMethod: 'card', country: 'DE', locale: 'en', cardToken: await sandboxCardToken() },
     headers: { 'idempotency-key': `deletion-${email}`, 'x-auth-token': token },
   })
   expect(paid.body.status).toBe('paid')
   await payload.create({ collection: 'devices', data: { customer: customer.id, name: 'Laptop', platform: 'linux', addedAt: new Date().toISOString() }, overrideAccess: true })
   // The receipt is in the outbox before anything is deleted.
-  for (let i = 0; i < 100 && !(await outboxTo(email)); i++) {
-    await emailQueueIdle()
-    await payload.jobs.run({ queue: 'email', silent: true })
-  }
+  expect(await mailTo(payload, email, 'receipt')).toHaveLength(1)
   return { customer, token, other, email }
 }
 

@@ -2,12 +2,12 @@ import { getPayload, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import config from '@payload-config'
 import { GET as overviewRoute } from '@/app/api/veilgate/account/overview/route'
-import { POST as tokenizeRoute } from '@/app/api/payments/sandbox/tokenize/route'
 import { POST as purchaseRoute } from '@/app/api/veilgate/purchase/url-with-email/route'
 import { POST as redeemRoute } from '@/app/api/veilgate/sales/redeem-gift/route'
 import { createPasswordlessCustomer } from '@/services/accounts/accounts'
 import { createSession } from '@/services/accounts/sessions'
 import { addPeriod } from '@/services/catalog/pricing'
+import { sandboxCardToken } from '../support/cards'
 import { callRoute } from '../support/routes'
 
 let payload: Payload
@@ -20,7 +20,6 @@ beforeAll(async () => {
 afterAll(() => payload?.destroy())
 
 const unique = (prefix: string) => `${prefix}-${Date.now()}-${++run}`
-const tokenFor = async () => String((await callRoute(tokenizeRoute, { path: '/api/payments/sandbox/tokenize', body: { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123' } })).body.token)
 
 /** A signed-in customer; with `buy`, one who paid for the 1-month VPN plan by card. */
 async function customer(buy: boolean) {
@@ -28,7 +27,7 @@ async function customer(buy: boolean) {
   if (buy) {
     const paid = await callRoute(purchaseRoute, {
       path: '/api/veilgate/purchase/url-with-email/',
-      body: { email, receiveMarketingEmails: false, plan: 'vpn-1m', paymentMethod: 'card', country: 'DE', locale: 'en', cardToken: await tokenFor() },
+      body: { email, receiveMarketingEmails: false, plan: 'vpn-1m', paymentMethod: 'card', country: 'DE', locale: 'en', cardToken: await sandboxCardToken() },
       headers: { 'idempotency-key': `redeem-${email}` },
     })
     expect(paid.body.status).toBe('paid')

@@ -9,9 +9,9 @@ import { POST as emailRoute } from '@/app/api/veilgate/account/email/route'
 import { POST as confirmRoute } from '@/app/api/veilgate/auth/confirm/route'
 import { POST as loginRoute } from '@/app/api/veilgate/auth/login/route'
 import { deviceOf } from '@/services/account/settings'
-import { emailQueueIdle } from '@/services/email/queue'
 import { createPasswordlessCustomer } from '@/services/accounts/accounts'
 import { createSession } from '@/services/accounts/sessions'
+import { mailTo as mailToAddress, tokenIn } from '../support/mail'
 import { callRoute } from '../support/routes'
 
 let payload: Payload
@@ -137,18 +137,8 @@ const changeEmail = (token: string | null, body: unknown) => callRoute(emailRout
 const confirm = (token: string) => callRoute(confirmRoute, { path: '/api/veilgate/auth/confirm/', body: { token } })
 const signIn = (username: string) => callRoute(loginRoute, { path: '/api/veilgate/auth/login/', body: { username, password } })
 
-/** The newest outbox message of `template` to an address (the e-mail queue runs in the background). */
-async function mailTo(to: string, template: string) {
-  for (let i = 0; i < 100; i++) {
-    await emailQueueIdle()
-    await payload.jobs.run({ queue: 'email', silent: true })
-    const found = await payload.find({ collection: 'outbox', where: { and: [{ to: { equals: to } }, { template: { equals: template } }] }, sort: '-createdAt', overrideAccess: true })
-    if (found.docs.length) return found.docs
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return []
-}
-const tokenIn = (text: string | null | undefined) => /token=([A-Za-z0-9_-]{43})/.exec(text ?? '')?.[1] ?? ''
+const mailTo = (to: string, template: string) => mailToAddress(payload, to, template)
+const linkToken = (text: string | null | undefined) => tokenIn(text) ?? ''
 
 describe('email/', () => {
   it('needs the session and the password, and refuses a bad, taken or unchanged address with the field named', async () => {
@@ -174,11 +164,11 @@ describe('email/', () => {
     expect((await signIn(a.customer.email)).status).toBe(200)
     expect((await signIn(next)).status).toBe(401)
 
-    expect(await confirm(tokenIn(link!.text))).toMatchObject({ status: 200, body: { confirmed: true } })
+    expect(await confirm(linkToken(link!.text))).toMatchObject({ status: 200, body: { confirmed: true } })
     expect((await profile(a.token)).body).toMatchObject({ email: next, pendingEmail: null })
     expect((await signIn(next)).status).toBe(200)
     expect((await signIn(a.customer.email)).status).toBe(401)
-    expect(await confirm(tokenIn(link!.text))).toMatchObject({ status: 401, body: { code: 'EXPIRED_SESSION' } })
+    expect(await confirm(linkToken(link!.text))).toMatchObject({ status: 401, body: { code: 'EXPIRED_SESSION' } })
   })
 
   it('voids an older request with a newer one, and keeps the link usable when the address was taken meanwhile', async () => {
@@ -189,13 +179,13 @@ describe('email/', () => {
     expect((await changeEmail(a.token, { password, email: second })).status).toBe(202)
     const [old] = await mailTo(first, 'confirm-address')
     const [latest] = await mailTo(second, 'confirm-address')
-    expect(await confirm(tokenIn(old!.text))).toMatchObject({ status: 401, body: { code: 'EXPIRED_SESSION' } })
+    expect(await confirm(linkToken(old!.text))).toMatchObject({ status: 401, body: { code: 'EXPIRED_SESSION' } })
     // Someone else takes the address before the link is followed: refused, nothing changes, the link still works later.
     const squatter = await createPasswordlessCustomer(payload, { email: second, source: 'admin' })
-    expect(await confirm(tokenIn(latest!.text))).toMatchObject({ status: 409, body: { code: 'ALREADY_IN_USE' } })
+    expect(await confirm(linkToken(latest!.text))).toMatchObject({ status: 409, body: { code: 'ALREADY_IN_USE' } })
     expect((await profile(a.token)).body).toMatchObject({ email: a.customer.email, pendingEmail: second })
     await payload.delete({ collection: 'customers', id: squatter.id, overrideAccess: true })
-    expect((await confirm(tokenIn(latest!.text))).status).toBe(200)
+    expect((await confirm(linkToken(latest!.text))).status).toBe(200)
     expect((await profile(a.token)).body).toMatchObject({ email: second })
   })
 })

@@ -8,6 +8,8 @@ import { appReleases } from '@/services/downloads/apps'
 import { downloadPlatforms, platformFromUserAgent } from '@/services/downloads/platform'
 import { toSignIn as goToSignIn } from './navigation'
 import { RedeemCode, type RedeemTexts } from './RedeemCode.client'
+import { fill } from './fill'
+import { SwitchTrack } from './SwitchTrack'
 
 type Overview = {
   profile: { email: string }
@@ -67,8 +69,6 @@ export type AccountTexts = Record<
   RedeemTexts
 
 type Props = { locale: string; tag: string; texts: AccountTexts }
-
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match))
 
 const statusKey = { trialing: 'statusTrialing', active: 'statusActive', past_due: 'statusPastDue', canceled: 'statusCanceled', expired: 'statusExpired' } as const
 const blockedKey = { method: 'blockedMethod', ended: 'blockedEnded', lifetime: 'blockedLifetime' } as const
@@ -271,9 +271,7 @@ export function AccountOverview({ locale, tag, texts }: Props) {
                             onClick={() => void toggle(subscription)}
                             className="inline-flex items-center gap-3 rounded-full text-sm font-medium disabled:opacity-60"
                           >
-                            <span aria-hidden="true" className={`relative inline-block h-6 w-11 rounded-full transition ${subscription.autoRenew ? 'bg-brand-700' : 'bg-line'}`}>
-                              <span className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition-all ${subscription.autoRenew ? 'start-[1.375rem]' : 'start-0.5'}`} />
-                            </span>
+                            <SwitchTrack on={subscription.autoRenew} />
                             {texts.autoRenew}
                           </button>
                           {!ended && (

@@ -8,6 +8,8 @@ import { ChangeEmail, type ChangeEmailTexts } from './ChangeEmail.client'
 import { ChangePassword, type ChangePasswordTexts } from './ChangePassword.client'
 import { DeleteAccount, type DeleteAccountTexts } from './DeleteAccount.client'
 import { toSignIn } from './navigation'
+import { fill } from './fill'
+import { SwitchTrack } from './SwitchTrack'
 
 type Profile = { email: string; pendingEmail: string | null; locale: string; timezone: string; hasPassword: boolean; marketingConsent: boolean; marketingConsentAt: string | null }
 
@@ -45,8 +47,6 @@ export type SettingsTexts = Record<
   DeleteAccountTexts & { errors: Record<string, string> }
 
 type Props = { locale: string; tag: string; texts: SettingsTexts; languages: { code: string; label: string; tag: string }[] }
-
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match)
 
 /** `+0200` as an `Intl` time zone: the offset itself where the browser knows it, else the whole-hour `Etc/GMT-2`. */
 function timeZoneOf(offset: string | undefined): string | undefined {
@@ -278,9 +278,7 @@ export function AccountSettings({ locale, tag, texts, languages }: Props) {
               className="inline-flex items-center gap-3 text-start font-medium"
               data-consent
             >
-              <span aria-hidden="true" className={`relative inline-block h-6 w-11 shrink-0 rounded-full transition ${profile.marketingConsent ? 'bg-brand-700' : 'bg-line'}`}>
-                <span className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition-all ${profile.marketingConsent ? 'start-[1.375rem]' : 'start-0.5'}`} />
-              </span>
+              <SwitchTrack on={profile.marketingConsent} />
               {texts.consentLabel}
             </button>
             <p id={`${ids}-consent-note`} role="status" className="min-h-5 text-sm text-muted" data-consent-note>

@@ -1,8 +1,9 @@
 'use client'
 
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { loadRules } from '@/components/auth/strength.client'
 import { apiFetch, type ApiFailure } from '@/lib/session.client'
+import { useFieldErrors } from './field-errors.client'
 
 export type ChangeEmailTexts = Record<'changeEmailHeading' | 'newEmailLabel' | 'currentPassword' | 'changeEmailSubmit', string>
 
@@ -27,22 +28,8 @@ type Props = {
 export function ChangeEmail({ locale, texts, errors: messages, onRequested, onSignedOut }: Props) {
   const ids = useId()
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' })
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [busy, setBusy] = useState(false)
-  const [focusField, setFocusField] = useState<{ field: Field } | null>(null)
-  const fields = useRef<Partial<Record<Field, HTMLInputElement | null>>>({})
-
-  useEffect(() => {
-    if (focusField) fields.current[focusField.field]?.focus()
-  }, [focusField])
-
-  const messageOf = (code: string | undefined) => (code && messages[code]) || messages.undefinedError || ''
-  const show = (found: Partial<Record<Field, string>>) => {
-    setErrors(found)
-    const first = fieldOrder.find((field) => found[field])
-    if (first) setFocusField({ field: first })
-    return Boolean(first)
-  }
+  const { errors, setErrors, show, messageOf, fromIssues, register } = useFieldErrors(fieldOrder, messages)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -51,11 +38,7 @@ export function ChangeEmail({ locale, texts, errors: messages, onRequested, onSi
     try {
       const rules = await loadRules().catch(() => null)
       const parsed = rules?.changeEmailSchema.safeParse(values)
-      if (parsed && !parsed.success) {
-        const found: Partial<Record<Field, string>> = {}
-        for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= messageOf(issue.message)
-        if (show(found)) return
-      }
+      if (parsed && !parsed.success && show(fromIssues(parsed.error.issues))) return
       const answer = await apiFetch<{ pendingEmail: string }>('/api/veilgate/account/email/', { body: { ...values, locale } })
       setErrors({})
       setValues({ email: '', password: '' })
@@ -78,9 +61,7 @@ export function ChangeEmail({ locale, texts, errors: messages, onRequested, onSi
       </label>
       <input
         id={`${ids}-${field}`}
-        ref={(element) => {
-          fields.current[field] = element
-        }}
+        ref={register(field)}
         type={type}
         autoComplete={autoComplete}
         {...(type === 'email' ? { inputMode: 'email' as const } : {})}

@@ -1,8 +1,9 @@
 'use client'
 
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { loadRules, StrengthMeter, useStrength, type StrengthTexts } from '@/components/auth/strength.client'
 import { apiFetch, type ApiFailure } from '@/lib/session.client'
+import { useFieldErrors } from './field-errors.client'
 
 export type ChangePasswordTexts = Record<'passwordHeading' | 'currentPassword' | 'newPassword' | 'confirmNewPassword' | 'passwordSubmit' | 'passwordChanged', string> & StrengthTexts
 
@@ -29,24 +30,10 @@ type Props = {
 export function ChangePassword({ email, hasPassword, texts, errors: messages, onChanged, onSignedOut }: Props) {
   const ids = useId()
   const [values, setValues] = useState<Record<Field, string>>({ password: '', newPassword: '', confirmPassword: '' })
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [done, setDone] = useState('')
   const [busy, setBusy] = useState(false)
-  const [focusField, setFocusField] = useState<{ field: Field } | null>(null)
-  const fields = useRef<Partial<Record<Field, HTMLInputElement | null>>>({})
+  const { errors, show, messageOf, fromIssues, register } = useFieldErrors(fieldOrder, messages)
   const strength = useStrength()
-
-  useEffect(() => {
-    if (focusField) fields.current[focusField.field]?.focus()
-  }, [focusField])
-
-  const messageOf = (code: string | undefined) => (code && messages[code]) || messages.undefinedError || ''
-  const show = (found: Partial<Record<Field, string>>) => {
-    setErrors(found)
-    const first = fieldOrder.find((field) => found[field])
-    if (first) setFocusField({ field: first })
-    return Boolean(first)
-  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -57,11 +44,8 @@ export function ChangePassword({ email, hasPassword, texts, errors: messages, on
       // Without a password yet, the API ignores the current one; the schema still wants a value.
       const input = { password: hasPassword ? values.password : '-', newPassword: values.newPassword }
       const rules = await loadRules().catch(() => null)
-      const found: Partial<Record<Field, string>> = {}
-      if (rules) {
-        const parsed = rules.changePasswordSchema.safeParse(input)
-        if (!parsed.success) for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= messageOf(issue.message)
-      }
+      const parsed = rules?.changePasswordSchema.safeParse(input)
+      const found = parsed && !parsed.success ? fromIssues(parsed.error.issues) : {}
       if (!found.newPassword && !found.confirmPassword && values.confirmPassword !== values.newPassword) found.confirmPassword = messageOf('CONFIRM_PASSWORD')
       if (show(found)) return
       await apiFetch('/api/veilgate/auth/change-password/', { body: input })
@@ -88,9 +72,7 @@ export function ChangePassword({ email, hasPassword, texts, errors: messages, on
       </label>
       <input
         id={`${ids}-${field}`}
-        ref={(element) => {
-          fields.current[field] = element
-        }}
+        ref={register(field)}
         type="password"
         autoComplete={autoComplete}
         value={values[field]}

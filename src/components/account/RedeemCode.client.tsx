@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { apiFetch, type ApiFailure } from '@/lib/session.client'
 import type { Redemption } from '@/services/account/redeem'
 import type { CodeLookup } from '@/services/catalog/codes'
+import { fill } from './fill'
 
 export type RedeemTexts = Record<
   | 'redeemHeading'
@@ -33,8 +34,6 @@ type Props = {
 /** Typing stops this long before the code is looked up. */
 const PREVIEW_DELAY_MS = 350
 const MIN_LENGTH = 3
-
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match)
 
 /**
  * "Redeem a gift or bonus code": as the code is typed it says what the code gives (redeem-code/,

@@ -2,12 +2,12 @@ import type { Payload, PayloadRequest } from 'payload'
 import { normaliseCode } from '@/collections/BonusCodes'
 import { apiError } from '@/lib/http'
 import type { AddOn, Customer, GiftCode, PricePlan, Subscription } from '@/payload-types'
-import { checkBonusCode } from '@/services/catalog/codes'
+import { checkBonusCode, idOf } from '@/services/catalog/codes'
 import { addPeriod, isLifetimePlan } from '@/services/catalog/pricing'
+import { LIFETIME_YEARS } from '@/services/checkout/terms'
 import { inTransaction, isUniqueViolation, sql } from '@/services/db'
 
 const DAY_MS = 86_400_000
-const LIFETIME_YEARS = 100
 
 export type Redemption = {
   code: string
@@ -19,7 +19,6 @@ export type Redemption = {
 type Target = { id: number; current_period_end: string | Date; next_renewal_at: string | Date | null }
 type Run = <R extends Record<string, unknown>>(statement: ReturnType<typeof sql>) => Promise<R[]>
 
-const idOf = (value: number | { id: number } | null | undefined) => (value && typeof value === 'object' ? value.id : (value ?? null))
 const daysBetween = (from: Date, to: Date) => Math.round((to.getTime() - from.getTime()) / DAY_MS)
 
 /**
@@ -145,7 +144,7 @@ async function redeemBonus(payload: Payload, customer: Customer, code: string, a
   const { bonus } = await checkBonusCode(payload, { code, customer, now: at })
   // Discounts belong to a purchase; only extra days can be added to what the customer owns.
   if (bonus.effect !== 'days') throw apiError('BAD_NEW_BONUS_CODE', 'code')
-  const planIds = (bonus.plans ?? []).map((plan) => idOf(plan as number | { id: number })).filter((id): id is number => id !== null)
+  const planIds = (bonus.plans ?? []).map((plan) => idOf(plan as number | { id: number })).filter((id): id is number => typeof id === 'number')
   const plans = planIds.length
     ? (await payload.find({ collection: 'price-plans', where: { id: { in: planIds } }, limit: 500, pagination: false, depth: 0, overrideAccess: true, select: { purchaseId: true } })).docs.map((doc) => doc.purchaseId)
     : null

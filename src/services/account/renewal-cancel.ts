@@ -2,6 +2,7 @@ import type { Payload, PayloadRequest, TaskConfig } from 'payload'
 import { now } from '@/lib/clock'
 import { providerById } from '@/services/checkout/availability'
 import { query } from '@/services/db'
+import { backgroundRunner } from '@/services/queue-runner'
 
 export const CANCEL_RENEWALS_TASK = 'cancelRenewals'
 
@@ -40,8 +41,10 @@ export async function queueRenewalCancel(payload: Payload, refs: string[], req: 
   await payload.jobs.queue({ task: CANCEL_RENEWALS_TASK, input: { refs }, req: req as PayloadRequest })
 }
 
+const runner = backgroundRunner('default', 'default')
+
 /** Starts the default queue soon after the caller commits (the minute runner picks up the rest). */
 export function kickRenewalCancel(payload: Payload): void {
   if (process.env.JOBS_AUTORUN === 'false') return
-  setTimeout(() => void payload.jobs.run({ queue: 'default', limit: 20, silent: { error: true } }).catch(() => undefined), 500).unref()
+  setTimeout(() => void runner.run(payload), 500).unref()
 }

@@ -7,7 +7,8 @@ import type { BonusCode, Customer, PricePlan } from '@/payload-types'
 import { toQuotePlan } from './catalog'
 import { quote, type Quote } from './pricing'
 
-const idOf = (value: number | { id: number } | null | undefined) => (value && typeof value === 'object' ? value.id : value)
+/** A relationship's id, whether it came populated or not. */
+export const idOf = (value: number | { id: number } | null | undefined) => (value && typeof value === 'object' ? value.id : value)
 
 /**
  * Whether a bonus code can be used now, on `plan` when given, by `customer` when signed in.

@@ -1,6 +1,7 @@
 import type { Order } from '@/payload-types'
 
-const LIFETIME_YEARS = 100
+/** A lifetime plan's subscription runs this long. */
+export const LIFETIME_YEARS = 100
 
 type StoredQuote = { trialEndsAt?: string | null; periodEndsAt?: string | null; renewal?: { cost: number; at: string } | null }
 

@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto'
+import type { Browser } from 'playwright-core'
+import { expect } from 'vitest'
+import { humanCheckOver } from '../support/human-check'
+import { baseUrl, newPage } from './browser'
+
+/** A JSON POST to the running site: its status and body. */
+export async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}
+
+/** A new account with `password`, signed in through the API: its e-mail and token. */
+export async function newAccount(prefix: string, password: string) {
+  const email = `${prefix}-${randomUUID()}@example.com`
+  const created = await post('/api/veilgate/auth/register/', { username: email, password, confirmPassword: password, terms: true, ...(await humanCheckOver(baseUrl())) })
+  expect(created.status).toBe(201)
+  return { email, token: String(created.body.token) }
+}
+
+/** The running site's admin token (`/cms-api`). */
+export async function adminToken(): Promise<string> {
+  return String((await post('/cms-api/admins/login', { email: 'admin@veilgate.local', password: 'veilgate-admin' })).body.token)
+}
+
+/** A page at `path` whose tab starts signed in with `token` (stored once: a sign-out in the tab sticks). */
+export async function signedInPage(browser: Browser, token: string | null, path: string) {
+  const page = await newPage(browser)
+  await page.addInitScript((stored) => {
+    window.localStorage.setItem('cookie-notice', 'accepted')
+    if (stored && !window.sessionStorage.getItem('seeded')) {
+      window.localStorage.setItem('veilgate:auth-token', stored)
+      window.sessionStorage.setItem('seeded', '1')
+    }
+  }, token)
+  await page.goto(path)
+  return page
+}
