@@ -1483,7 +1483,7 @@ export interface CustomerSession {
 export interface CustomerToken {
   id: number;
   customer: number | Customer;
-  purpose: 'confirm' | 'email-change';
+  purpose: 'confirm' | 'email-change' | 'password-reset';
   /**
    * The address an e-mail change is confirming
    */

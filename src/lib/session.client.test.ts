@@ -71,6 +71,10 @@ describe('the client session', () => {
     expect(isSignedIn()).toBe(true)
     fakeFetch(() => new Response(JSON.stringify({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Too many requests' }), { status: 429, headers: { 'retry-after': '42' } }))
     await expect(apiFetch('/api/veilgate/auth/login/', { body: {} })).rejects.toMatchObject({ statusCode: 429, code: 'TOO_MANY_REQUESTS', retryAfter: 42 })
+    // A refused one-time link (it names its field) is not the session's end.
+    fakeFetch(() => json(401, { statusCode: 401, code: 'EXPIRED_SESSION', message: 'Your session has expired. Please relogin', field: 'token' }))
+    await expect(apiFetch('/api/veilgate/auth/password-reset/confirm/', { body: {} })).rejects.toMatchObject({ statusCode: 401, code: 'EXPIRED_SESSION' })
+    expect(isSignedIn()).toBe(true)
     fakeFetch(() => json(401, { statusCode: 401, code: 'EXPIRED_SESSION', message: 'Your session has expired. Please relogin' }))
     await expect(apiFetch('/api/veilgate/auth/user-info/')).rejects.toMatchObject({ statusCode: 401, code: 'EXPIRED_SESSION' })
     expect(isSignedIn()).toBe(false)

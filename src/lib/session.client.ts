@@ -115,7 +115,8 @@ export async function apiFetch<T = Record<string, unknown>>(path: string, init: 
   }
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>
   if (response.ok) return body as T
-  if (response.status === 401 && body.code === 'EXPIRED_SESSION') clearSession()
+  // A refused one-time link names its field; only a refused session token ends the session here.
+  if (response.status === 401 && body.code === 'EXPIRED_SESSION' && !body.field) clearSession()
   const retryAfter = Number(response.headers.get('retry-after'))
   throw {
     ...body,

@@ -17,6 +17,7 @@ import * as migration_20261124_173230_code_redemptions from './20261124_173230_c
 import * as migration_20261124_182629_email_change from './20261124_182629_email_change';
 import * as migration_20261124_184218_account_deletion from './20261124_184218_account_deletion';
 import * as migration_20261124_185954_renewal_cancel from './20261124_185954_renewal_cancel';
+import * as migration_20261124_201604_password_reset from './20261124_201604_password_reset';
 
 export const migrations = [
   {
@@ -112,6 +113,11 @@ export const migrations = [
   {
     up: migration_20261124_185954_renewal_cancel.up,
     down: migration_20261124_185954_renewal_cancel.down,
-    name: '20261124_185954_renewal_cancel'
+    name: '20261124_185954_renewal_cancel',
+  },
+  {
+    up: migration_20261124_201604_password_reset.up,
+    down: migration_20261124_201604_password_reset.down,
+    name: '20261124_201604_password_reset'
   },
 ];

@@ -36,3 +36,23 @@ export async function signedInPage(browser: Browser, token: string | null, path:
   await page.goto(path)
   return page
 }
+
+/** The text of the newest outbox message of `template` to `to` (the e-mail queue runs in the background). */
+export async function outboxText(to: string, template: string): Promise<string> {
+  const admin = await adminToken()
+  for (let i = 0; i < 120; i++) {
+    const query = new URLSearchParams({ 'where[to][equals]': to, 'where[template][equals]': template, sort: '-createdAt' })
+    const found = (await (await fetch(`${baseUrl()}/cms-api/outbox?${query}`, { headers: { authorization: `JWT ${admin}` } })).json()) as { docs: { text: string }[] }
+    if (found.docs[0]) return found.docs[0].text
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`no ${template} to ${to}`)
+}
+
+/** The first link in a message's text whose path is `path`, as a path on the running site. */
+export function linkIn(text: string, path: string): string {
+  const found = new RegExp(`https?://\\S+${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?token=[A-Za-z0-9_-]+`).exec(text)
+  if (!found) throw new Error(`no ${path} link in the message`)
+  const url = new URL(found[0])
+  return url.pathname + url.search
+}

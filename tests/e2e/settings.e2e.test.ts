@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations, baseUrl, launchBrowser, newPage } from './browser'
-import { adminToken, newAccount, post, signedInPage } from './customers'
+import { adminToken, linkIn, newAccount, outboxText, post, signedInPage } from './customers'
 
 let browser: Browser
 const password = 'Settings-page-Harbour-58'
@@ -171,19 +171,8 @@ describe('/my-account/settings', () => {
     expect(await axeViolations(page)).toEqual([])
 
     // The outbox: a notice to the old address, the link to the new one.
-    const admin = await adminToken()
-    const outbox = async (to: string, template: string) => {
-      for (let i = 0; i < 120; i++) {
-        const query = new URLSearchParams({ 'where[to][equals]': to, 'where[template][equals]': template })
-        const found = (await (await fetch(`${baseUrl()}/cms-api/outbox?${query}`, { headers: { authorization: `JWT ${admin}` } })).json()) as { docs: { text: string }[] }
-        if (found.docs[0]) return found.docs[0].text
-        await new Promise((resolve) => setTimeout(resolve, 250))
-      }
-      throw new Error(`no ${template} to ${to}`)
-    }
-    expect(await outbox(email, 'email-change-notice')).toContain(next)
-    const link = /https?:\/\/\S+confirm-email\?token=[A-Za-z0-9_-]+/.exec(await outbox(next, 'confirm-address'))![0]
-    await page.goto(new URL(link).pathname + new URL(link).search)
+    expect(await outboxText(email, 'email-change-notice')).toContain(next)
+    await page.goto(linkIn(await outboxText(next, 'confirm-address'), '/confirm-email'))
     await page.getByRole('button', { name: 'Confirm my address' }).click()
     await page.getByRole('link', { name: /my account/i }).first().waitFor()
     await page.goto('/my-account/settings')

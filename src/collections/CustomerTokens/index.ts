@@ -2,8 +2,9 @@ import type { CollectionConfig } from 'payload'
 import { isAdmin } from '@/access'
 
 /**
- * One-time tokens sent by e-mail: confirming an address, and confirming a new address
- * (`email-change`, which carries the address it changes to). Only hashes are stored.
+ * One-time tokens sent by e-mail: confirming an address, confirming a new address
+ * (`email-change`, which carries the address it changes to), and choosing a new password
+ * (`password-reset`). Only hashes are stored.
  */
 export const CustomerTokens: CollectionConfig = {
   slug: 'customer-tokens',
@@ -19,6 +20,7 @@ export const CustomerTokens: CollectionConfig = {
       options: [
         { label: 'Confirm the e-mail address', value: 'confirm' },
         { label: 'Change to a new e-mail address', value: 'email-change' },
+        { label: 'Choose a new password', value: 'password-reset' },
       ],
     },
     { name: 'newEmail', type: 'email', admin: { description: 'The address an e-mail change is confirming' } },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseToken } from '@/services/accounts/tokens'
-import { changePasswordSchema, loginSchema, password, registerSchema, setStrengthEstimate, strongPassword } from './auth'
+import { changePasswordSchema, loginSchema, password, passwordResetRequestSchema, passwordResetSchema, registerSchema, setStrengthEstimate, strongPassword } from './auth'
 import { ensureStrengthEstimate } from './strength'
 
 const codeOf = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
@@ -115,6 +115,23 @@ describe('the strength rule (zxcvbn, score below 3 is PASSWORD_BAD), after the o
     expect(issues({ username: 'someone@example.com', password: 'password1', confirmPassword: 'password2', terms: false })).toEqual(['confirmPassword:CONFIRM_PASSWORD', 'password:PASSWORD_BAD', 'terms:TERMS_AGREE'])
     expect(issues({ username: 'nope', password: ' password1', confirmPassword: ' password1' })).toEqual(['password:PASSWORD_WHITESPACE', 'terms:TERMS_AGREE', 'username:INVALID_EMAIL'])
     expect(issues({ password: 42, confirmPassword: 42, terms: true })).toEqual(['confirmPassword:REQUIRED', 'password:REQUIRED', 'username:REQUIRED'])
+  })
+
+  it('checks a password reset: the address asked for, then the link, the new password and its confirmation', () => {
+    expect(passwordResetRequestSchema.parse({ username: ' Someone@Example.COM ' })).toEqual({ username: 'someone@example.com' })
+    expect(codeOf(passwordResetRequestSchema.safeParse({ username: 'nope' }))).toBe('username:INVALID_EMAIL')
+    expect(codeOf(passwordResetRequestSchema.safeParse({}))).toBe('username:REQUIRED')
+    const token = 'a'.repeat(43)
+    const table: [Record<string, unknown>, string][] = [
+      [{ token, password: 'correct-Horse-battery-9', confirmPassword: 'correct-Horse-battery-9' }, 'ok'],
+      [{ password: 'correct-Horse-battery-9', confirmPassword: 'correct-Horse-battery-9' }, 'token:EXPIRED_SESSION'],
+      [{ token, password: ' correct-Horse-battery-9', confirmPassword: ' correct-Horse-battery-9' }, 'password:PASSWORD_WHITESPACE'],
+      [{ token, password: 'short', confirmPassword: 'short' }, 'password:PASSWORD_ASCII'],
+      [{ token, password: 'password1', confirmPassword: 'password1' }, 'password:PASSWORD_BAD'],
+      [{ token, password: 'correct-Horse-battery-9', confirmPassword: 'correct-Horse-battery-8' }, 'confirmPassword:CONFIRM_PASSWORD'],
+      [{ token, password: 'correct-Horse-battery-9', confirmPassword: '' }, 'confirmPassword:CONFIRM_PASSWORD'],
+    ]
+    for (const [input, expected] of table) expect(codeOf(passwordResetSchema.safeParse(input)), expected).toBe(expected)
   })
 
   it('leaves the sign-in password alone (any non-empty text)', () => {

@@ -100,5 +100,21 @@ export const changeEmailSchema = z.object({ password: enteredPassword, email })
 
 export const tokenSchema = z.object({ token: z.string({ error: 'EXPIRED_SESSION' }).min(1, 'EXPIRED_SESSION').max(200, 'EXPIRED_SESSION') })
 
+/** `password-reset/`: the address to send a link to. */
+export const passwordResetRequestSchema = z.object({ username: email })
+
+/**
+ * `password-reset/confirm/`: the link's token, the new password and its confirmation. The
+ * strength rule runs on the server too, with the owner's address counted as known.
+ */
+export const passwordResetSchema = tokenSchema
+  .extend({ password: strongPassword, confirmPassword: text.min(1, 'CONFIRM_PASSWORD') })
+  .superRefine(
+    (value, ctx) => {
+      if (typeof value.confirmPassword === 'string' && value.confirmPassword && value.confirmPassword !== value.password) ctx.addIssue({ code: 'custom', message: 'CONFIRM_PASSWORD', path: ['confirmPassword'] })
+    },
+    { when: () => true },
+  )
+
 export type LoginInput = z.infer<typeof loginSchema>
 export type RegisterInput = z.infer<typeof registerSchema>

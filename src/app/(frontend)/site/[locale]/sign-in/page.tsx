@@ -46,6 +46,11 @@ export default async function SignInRoute({ params }: Props) {
           }}
         />
         <p className="mt-6 text-sm">
+          <a href={localizePath(locale, '/forgot-password')} className="font-medium text-brand-700 underline underline-offset-2">
+            {t('forgotPassword')}
+          </a>
+        </p>
+        <p className="mt-3 text-sm">
           {t('noAccount')}{' '}
           <a href={localizePath(locale, '/sign-up')} className="font-medium text-brand-700 underline underline-offset-2">
             {t('signUpLink')}
