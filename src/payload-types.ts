@@ -1232,6 +1232,10 @@ export interface Order {
     | null;
   plan: string;
   bonusCode?: string | null;
+  /**
+   * When the bonus code’s use was counted against its redemption limit (once, when the order was paid)
+   */
+  bonusCountedAt?: string | null;
   method: 'card' | 'paypal' | 'amazon-pay' | 'apple-pay' | 'google-pay' | 'bitcoin' | 'coinpayments' | 'paymentwall';
   provider: string;
   autoRenew?: boolean | null;
@@ -2633,6 +2637,7 @@ export interface OrdersSelect<T extends boolean = true> {
   quote?: T;
   plan?: T;
   bonusCode?: T;
+  bonusCountedAt?: T;
   method?: T;
   provider?: T;
   autoRenew?: T;

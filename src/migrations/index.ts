@@ -18,6 +18,7 @@ import * as migration_20261124_182629_email_change from './20261124_182629_email
 import * as migration_20261124_184218_account_deletion from './20261124_184218_account_deletion';
 import * as migration_20261124_185954_renewal_cancel from './20261124_185954_renewal_cancel';
 import * as migration_20261124_201604_password_reset from './20261124_201604_password_reset';
+import * as migration_20261124_203425_bonus_counted from './20261124_203425_bonus_counted';
 
 export const migrations = [
   {
@@ -118,6 +119,11 @@ export const migrations = [
   {
     up: migration_20261124_201604_password_reset.up,
     down: migration_20261124_201604_password_reset.down,
-    name: '20261124_201604_password_reset'
+    name: '20261124_201604_password_reset',
+  },
+  {
+    up: migration_20261124_203425_bonus_counted.up,
+    down: migration_20261124_203425_bonus_counted.down,
+    name: '20261124_203425_bonus_counted'
   },
 ];

@@ -91,6 +91,36 @@ describe('fulfilment of a paid order', () => {
   })
 })
 
+describe('a bonus code used at checkout', () => {
+  it('counts once per paid order, however often fulfilment runs, and a used-up code is then refused', async () => {
+    const code = `ONCE-${Date.now()}`
+    const bonus = await payload.create({ collection: 'bonus-codes', data: { code, effect: 'percent', value: 20, active: true, maxRedemptions: 2 } as never, overrideAccess: true })
+    const declined = await buy({ bonusCode: code, cardToken: await tokenFor('4000000000000002') })
+    expect(declined.status).toBe(402)
+    const redemptions = async () => (await payload.findByID({ collection: 'bonus-codes', id: bonus.id, overrideAccess: true })).redemptions
+    expect(await redemptions()).toBe(0)
+    const first = await buy({ bonusCode: code.toLowerCase(), cardToken: await tokenFor('4242424242424242') })
+    expect(first.body).toMatchObject({ status: 'paid' })
+    expect(await redemptions()).toBe(1)
+    const order = await orderOf(first.body.hash)
+    expect(order).toMatchObject({ bonusCode: code, bonusCountedAt: expect.any(String) })
+    // Fulfilment asked again (a repeated event, the sweeper after a crash) counts nothing more.
+    const { fulfil } = await import('@/services/checkout/fulfil')
+    await query(payload, `update orders set fulfilled_at = null where id = $1`, [order.id])
+    await fulfil(payload, order.id, new Date())
+    expect(await redemptions()).toBe(1)
+    // Back to the moment before it was counted: two fulfilments at once count it once.
+    await query(payload, `update orders set fulfilled_at = null, bonus_counted_at = null where id = $1`, [order.id])
+    await query(payload, `update bonus_codes set redemptions = 0 where id = $1`, [bonus.id])
+    await Promise.all([fulfil(payload, order.id, new Date()), fulfil(payload, order.id, new Date())])
+    expect(await redemptions()).toBe(1)
+    expect((await buy({ bonusCode: code, cardToken: await tokenFor('4242424242424242') })).body).toMatchObject({ status: 'paid' })
+    expect(await redemptions()).toBe(2)
+    expect((await buy({ bonusCode: code, cardToken: await tokenFor('4242424242424242') })).body).toMatchObject({ statusCode: 400, code: 'INVALID_BONUS_CODE', field: 'bonusCode' })
+    expect(await redemptions()).toBe(2)
+  })
+})
+
 describe('signed payment events at the card route', () => {
   it('sends every sandbox outcome as a signed event that the route takes in once', async () => {
     const sent = captureEvents()

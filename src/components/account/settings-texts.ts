@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server'
+import { strengthTexts } from '@/components/auth/strength-texts'
 import type { SettingsTexts } from './AccountSettings.client'
 
 const own = [
@@ -45,7 +46,6 @@ const own = [
   'deletedHome',
 ] as const
 
-const strength = ['strength', 'strength0', 'strength1', 'strength2', 'strength3', 'strength4'] as const
 /** The refusals the settings forms show, by catalogue code. */
 const codes = ['INVALID_EMAIL', 'ALREADY_IN_USE', 'INVALID_INPUT', 'REQUIRED', 'PASSWORD_WHITESPACE', 'PASSWORD_ASCII', 'PASSWORD_BAD', 'CONFIRM_PASSWORD', 'INVALID_USERNAME_OR_PASSWORD', 'LOGIN_ATTEMPTS_EXCEEDED', 'TOO_MANY_REQUESTS'] as const
 
@@ -60,7 +60,7 @@ export async function settingsTexts(locale: string): Promise<SettingsTexts> {
   return {
     // Placeholders stay for the island to fill ({date}, {browser}, {verdict}, …).
     ...(Object.fromEntries(own.map((key) => [key, t.raw(key) as string])) as Record<(typeof own)[number], string>),
-    ...(Object.fromEntries(strength.map((key) => [key, auth.raw(key) as string])) as Record<(typeof strength)[number], string>),
+    ...strengthTexts(auth),
     errors: { ...Object.fromEntries(codes.map((code) => [code, errors.raw(code) as string])), undefinedError: errors('undefinedError') },
     consentLabel: checkout('marketingConsent'),
     undefinedError: errors('undefinedError'),

@@ -5,6 +5,7 @@ import { localizePath } from '@/i18n/paths'
 import { appReleases } from '@/services/downloads/apps'
 import { downloadPlatforms } from '@/services/downloads/platform'
 import type { SignUpForm } from './SignUpForm.client'
+import { strengthTexts } from './strength-texts'
 
 const errorCodes = ['REQUIRED', 'INVALID_EMAIL', 'PASSWORD_WHITESPACE', 'PASSWORD_ASCII', 'PASSWORD_BAD', 'CONFIRM_PASSWORD', 'TERMS_AGREE', 'NOT_VERIFIED_CAPTCHA', 'INVALID_INPUT', 'undefinedError'] as const
 
@@ -34,12 +35,7 @@ export async function signUpFormProps(locale: string, variant: 'standard' | 'dow
       noSpam: checkout('noSpam'),
       submit: t('signUpSubmit'),
       submitting: t('creatingAccount'),
-      strength: t('strength', { verdict: '{verdict}' }),
-      strength0: t('strength0'),
-      strength1: t('strength1'),
-      strength2: t('strength2'),
-      strength3: t('strength3'),
-      strength4: t('strength4'),
+      ...strengthTexts(t),
       checkInbox: t('checkInbox'),
       sentTo: t('sentTo', { email: '{email}' }),
       haveAccount: t('haveAccount'),

@@ -30,9 +30,9 @@ async function buyerOf(payload: Payload, order: Order): Promise<{ customer: Cust
 /**
  * What a paid order turns into, once per order however often it is asked (settle, a repeated
  * webhook, the sweeper after a crash): its buyer's account, one subscription (unique per order),
- * the receipt (and the new account's confirmation), the experiment conversion, then
- * `fulfilledAt` by compare-and-set. Every step is keyed by the
- * order's id, so a step repeated after a crash finds its work done.
+ * one use of its bonus code, the receipt (and the new account's confirmation), the experiment
+ * conversion, then `fulfilledAt` by compare-and-set. Every step is keyed by the order's id, so a
+ * step repeated after a crash finds its work done.
  */
 export async function fulfil(payload: Payload, orderId: number, at: Date): Promise<boolean> {
   const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true }).catch(() => null)
@@ -74,6 +74,17 @@ export async function fulfil(payload: Payload, orderId: number, at: Date): Promi
       const raced = await payload.count({ collection: 'subscriptions', where: { order: { equals: order.id } }, overrideAccess: true })
       if (!raced.totalDocs && !isUniqueViolation(error)) throw error
     }
+  }
+
+  // The bonus code's use counts once, when its order is paid (a code used up is then refused at
+  // checkout): one statement claims the order and counts the code, so a repeat counts nothing.
+  if (order.bonusCode && !order.bonusCountedAt) {
+    await query(
+      payload,
+      `with claimed as (update orders set bonus_counted_at = $2 where id = $1 and bonus_code is not null and bonus_counted_at is null returning bonus_code)
+       update bonus_codes set redemptions = coalesce(redemptions, 0) + 1, updated_at = $2 from claimed where bonus_codes.code = claimed.bonus_code`,
+      [order.id, at.toISOString()],
+    )
   }
 
   const subscription = (await payload.find({ collection: 'subscriptions', where: { order: { equals: order.id } }, limit: 1, depth: 0, overrideAccess: true })).docs[0] ?? null

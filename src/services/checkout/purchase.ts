@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto'
 import type { Payload } from 'payload'
 import { z } from 'zod'
 import { isLocaleCode } from '@/i18n/locales'
-import { apiError } from '@/lib/http'
+import { apiError, HttpError } from '@/lib/http'
 import { password } from '@/lib/validation/auth'
 import type { AddOn, Customer, PricePlan } from '@/payload-types'
 import { consentFields, consentWording, findCustomerByEmail } from '@/services/accounts/accounts'
@@ -86,7 +86,10 @@ export async function priceSelection(payload: Payload, selected: Selected, now: 
   }
   let bonus: QuoteBonus | null = null
   if (selected.bonusCode) {
-    const checked = await checkBonusCode(payload, { code: selected.bonusCode, plan, customer: null, email: selected.email ?? null, now })
+    const checked = await checkBonusCode(payload, { code: selected.bonusCode, plan, customer: null, email: selected.email ?? null, now }).catch((error: unknown) => {
+      // The refusal names this request's field, as the other refusals of the purchase do.
+      throw error instanceof HttpError && error.field === 'code' ? new HttpError(error.statusCode, error.message, error.code, 'bonusCode') : error
+    })
     bonus = { code: checked.bonus.code, effect: checked.bonus.effect, value: checked.bonus.value }
   }
   const result = quote({

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { ResetPassword } from '@/components/auth/ResetPassword.client'
+import { strengthTexts } from '@/components/auth/strength-texts'
 import { SiteShell } from '@/components/layout/SiteShell'
 import { locales, pageLocale } from '@/i18n/locales'
 import { localizePath } from '@/i18n/paths'
@@ -46,12 +47,7 @@ export default async function ResetPasswordRoute({ params }: Props) {
             expired: t('resetExpired'),
             linkMissing: t('confirmLinkMissing'),
             requestNewLink: t('requestNewLink'),
-            strength: t('strength', { verdict: '{verdict}' }),
-            strength0: t('strength0'),
-            strength1: t('strength1'),
-            strength2: t('strength2'),
-            strength3: t('strength3'),
-            strength4: t('strength4'),
+            ...strengthTexts(t),
           }}
         />
       </section>
