@@ -1487,12 +1487,24 @@ export interface CustomerSession {
 export interface CustomerToken {
   id: number;
   customer: number | Customer;
-  purpose: 'confirm' | 'email-change' | 'password-reset';
+  purpose: 'confirm' | 'email-change' | 'password-reset' | 'fast-login' | 'autologin';
   /**
    * The address an e-mail change is confirming
    */
   newEmail?: string | null;
   tokenHash: string;
+  /**
+   * A fast login’s six-digit code, hashed
+   */
+  codeHash?: string | null;
+  /**
+   * Wrong codes tried
+   */
+  attempts?: number | null;
+  /**
+   * The offset a fast login was asked with, the account’s once it signs in
+   */
+  timezone?: string | null;
   expiresAt: string;
   usedAt?: string | null;
   updatedAt: string;
@@ -2895,6 +2907,9 @@ export interface CustomerTokensSelect<T extends boolean = true> {
   purpose?: T;
   newEmail?: T;
   tokenHash?: T;
+  codeHash?: T;
+  attempts?: T;
+  timezone?: T;
   expiresAt?: T;
   usedAt?: T;
   updatedAt?: T;

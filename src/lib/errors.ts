@@ -21,6 +21,7 @@ export const errorStatus = {
   INVALID_BONUS_CODE: 400,
   INVALID_INPUT: 400,
   INVALID_SIGNATURE: 400,
+  INVALID_FAST_LOGIN_CODE: 400,
   // Card input the processor refuses before a charge.
   INCORRECT_NUMBER: 400,
   INVALID_EXPIRY_MONTH: 400,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ACCESS_TOKEN_KEY, apiFetch, AUTH_TOKEN_KEY, clearSession, isSignedIn, logout, onSessionChange, REQUEST_TIMEOUT_MS, sessionTokens, storeLogin } from './session.client'
+import { ACCESS_TOKEN_KEY, apiFetch, AUTH_TOKEN_KEY, clearSession, isSignedIn, logout, onSessionChange, REQUEST_TIMEOUT_MS, sessionTokens, storeAccess, storeLogin } from './session.client'
 
 /** A browser's localStorage and window, enough for the session module. */
 function fakeBrowser() {
@@ -48,6 +48,11 @@ describe('the client session', () => {
     expect(sessionTokens()).toEqual({ auth: null, access: null })
     expect(isSignedIn()).toBe(false)
     expect(heard).toHaveBeenCalledTimes(2)
+    // A sign-in by e-mail link or code keeps its answer as the access token.
+    storeAccess('access-2')
+    expect(sessionTokens()).toEqual({ auth: null, access: 'access-2' })
+    expect(isSignedIn()).toBe(true)
+    expect(heard).toHaveBeenCalledTimes(3)
     stop()
   })
 

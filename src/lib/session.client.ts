@@ -58,6 +58,16 @@ export function storeLogin(token: string): void {
   changed()
 }
 
+/** Keeps the answer of a sign-in by e-mail link, code or app link as the access token. */
+export function storeAccess(token: string): void {
+  try {
+    store()?.setItem(ACCESS_TOKEN_KEY, token)
+  } catch {
+    // Storage refused, as above.
+  }
+  changed()
+}
+
 /** Forgets both tokens (no call to the API). */
 export function clearSession(): void {
   try {

@@ -19,6 +19,7 @@ import * as migration_20261124_184218_account_deletion from './20261124_184218_a
 import * as migration_20261124_185954_renewal_cancel from './20261124_185954_renewal_cancel';
 import * as migration_20261124_201604_password_reset from './20261124_201604_password_reset';
 import * as migration_20261124_203425_bonus_counted from './20261124_203425_bonus_counted';
+import * as migration_20261124_205102_fast_login from './20261124_205102_fast_login';
 
 export const migrations = [
   {
@@ -124,6 +125,11 @@ export const migrations = [
   {
     up: migration_20261124_203425_bonus_counted.up,
     down: migration_20261124_203425_bonus_counted.down,
-    name: '20261124_203425_bonus_counted'
+    name: '20261124_203425_bonus_counted',
+  },
+  {
+    up: migration_20261124_205102_fast_login.up,
+    down: migration_20261124_205102_fast_login.down,
+    name: '20261124_205102_fast_login'
   },
 ];

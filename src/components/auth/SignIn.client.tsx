@@ -5,10 +5,17 @@ import { localizePath } from '@/i18n/paths'
 import { safeNext } from '@/lib/next-path'
 import { apiFetch, isSignedIn, storeLogin, type ApiFailure } from '@/lib/session.client'
 import { looksLikeEmail } from '@/services/order/purchase-state'
+import { FastLogin, type FastLoginTexts } from './FastLogin.client'
+import type { HumanCheckTexts } from './HumanCheck.client'
 
 export type SignInTexts = Record<'emailLabel' | 'passwordLabel' | 'showPassword' | 'hidePassword' | 'submit' | 'submitting' | 'required' | 'invalidEmail' | 'retryIn' | 'undefinedError', string>
 
-type Props = { locale: string; texts: SignInTexts }
+type Props = {
+  locale: string
+  texts: SignInTexts & Record<'linkInstead' | 'passwordInstead', string>
+  /** Signing in by a link and code by e-mail instead of the password. */
+  fastLogin: { texts: FastLoginTexts; humanCheck: HumanCheckTexts }
+}
 type Field = 'email' | 'password'
 
 /** Where the visitor goes once signed in: a same-site `?next=`, else My account, in this locale. */
@@ -23,8 +30,9 @@ const destination = (locale: string) => {
  * Each refusal shows its code's message from the API (with the wait for TOO_MANY_REQUESTS); no
  * answer at all shows the generic message. A visitor already signed in goes on at once.
  */
-export function SignIn({ locale, texts }: Props) {
+export function SignIn({ locale, texts, fastLogin }: Props) {
   const ids = useId()
+  const [byLink, setByLink] = useState(false)
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [visible, setVisible] = useState(false)
@@ -81,66 +89,83 @@ export function SignIn({ locale, texts }: Props) {
       </p>
     ) : null
 
+  const switchTo = (link: boolean) => (
+    <button type="button" onClick={() => setByLink(link)} className="mt-4 text-sm font-medium text-brand-700 underline underline-offset-2" data-sign-in-mode>
+      {link ? texts.linkInstead : texts.passwordInstead}
+    </button>
+  )
+
+  if (byLink)
+    return (
+      <>
+        <FastLogin locale={locale} texts={fastLogin.texts} humanCheck={fastLogin.humanCheck} initialEmail={email} destination={() => destination(locale)} />
+        {switchTo(false)}
+      </>
+    )
+
   return (
-    <form
-      noValidate
-      className="mt-8 grid max-w-md gap-5"
-      onSubmit={(event) => {
-        event.preventDefault()
-        void submit()
-      }}
-    >
-      <div className="grid gap-1">
-        <label htmlFor={`${ids}-email`} className="text-sm font-medium">
-          {texts.emailLabel}
-        </label>
-        <input
-          id={`${ids}-email`}
-          ref={(element) => {
-            fields.current.email = element
-          }}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          value={email}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? `${ids}-email-error` : undefined}
-          onChange={(event) => setEmail(event.target.value)}
-          onBlur={() => email && setErrors((current) => ({ ...current, email: check('email') }))}
-          className="rounded-md border border-line bg-white px-3 py-2 text-base aria-invalid:border-red-700"
-        />
-        {errorOf('email')}
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={`${ids}-password`} className="text-sm font-medium">
-          {texts.passwordLabel}
-        </label>
-        <div className="flex gap-2">
+    <>
+      <form
+        noValidate
+        className="mt-8 grid max-w-md gap-5"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void submit()
+        }}
+      >
+        <div className="grid gap-1">
+          <label htmlFor={`${ids}-email`} className="text-sm font-medium">
+            {texts.emailLabel}
+          </label>
           <input
-            id={`${ids}-password`}
+            id={`${ids}-email`}
             ref={(element) => {
-              fields.current.password = element
+              fields.current.email = element
             }}
-            type={visible ? 'text' : 'password'}
-            autoComplete="current-password"
-            value={password}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? `${ids}-password-error` : undefined}
-            onChange={(event) => setPassword(event.target.value)}
-            className="min-w-0 flex-1 rounded-md border border-line bg-white px-3 py-2 text-base aria-invalid:border-red-700"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            value={email}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? `${ids}-email-error` : undefined}
+            onChange={(event) => setEmail(event.target.value)}
+            onBlur={() => email && setErrors((current) => ({ ...current, email: check('email') }))}
+            className="rounded-md border border-line bg-white px-3 py-2 text-base aria-invalid:border-red-700"
           />
-          <button type="button" aria-pressed={visible} aria-controls={`${ids}-password`} onClick={() => setVisible(!visible)} className="rounded-md border border-line px-3 py-2 text-sm font-medium">
-            {visible ? texts.hidePassword : texts.showPassword}
-          </button>
+          {errorOf('email')}
         </div>
-        {errorOf('password')}
-      </div>
-      <div ref={alertRef} tabIndex={-1} role="alert" className="text-sm font-medium text-red-700 outline-none" data-sign-in-alert>
-        {alert}
-      </div>
-      <button type="submit" aria-disabled={busy ? true : undefined} className="btn-primary w-fit px-6 py-3 aria-disabled:opacity-60">
-        {busy ? texts.submitting : texts.submit}
-      </button>
-    </form>
+        <div className="grid gap-1">
+          <label htmlFor={`${ids}-password`} className="text-sm font-medium">
+            {texts.passwordLabel}
+          </label>
+          <div className="flex gap-2">
+            <input
+              id={`${ids}-password`}
+              ref={(element) => {
+                fields.current.password = element
+              }}
+              type={visible ? 'text' : 'password'}
+              autoComplete="current-password"
+              value={password}
+              aria-invalid={errors.password ? true : undefined}
+              aria-describedby={errors.password ? `${ids}-password-error` : undefined}
+              onChange={(event) => setPassword(event.target.value)}
+              className="min-w-0 flex-1 rounded-md border border-line bg-white px-3 py-2 text-base aria-invalid:border-red-700"
+            />
+            <button type="button" aria-pressed={visible} aria-controls={`${ids}-password`} onClick={() => setVisible(!visible)} className="rounded-md border border-line px-3 py-2 text-sm font-medium">
+              {visible ? texts.hidePassword : texts.showPassword}
+            </button>
+          </div>
+          {errorOf('password')}
+        </div>
+        <div ref={alertRef} tabIndex={-1} role="alert" className="text-sm font-medium text-red-700 outline-none" data-sign-in-alert>
+          {alert}
+        </div>
+        <button type="submit" aria-disabled={busy ? true : undefined} className="btn-primary w-fit px-6 py-3 aria-disabled:opacity-60">
+          {busy ? texts.submitting : texts.submit}
+        </button>
+      </form>
+      {switchTo(true)}
+    </>
   )
 }

@@ -4,10 +4,22 @@ import { companyBase } from '@/components/layout/footerLinks'
 import { localizePath } from '@/i18n/paths'
 import { appReleases } from '@/services/downloads/apps'
 import { downloadPlatforms } from '@/services/downloads/platform'
+import type { HumanCheckTexts } from './HumanCheck.client'
 import type { SignUpForm } from './SignUpForm.client'
 import { strengthTexts } from './strength-texts'
 
 const errorCodes = ['REQUIRED', 'INVALID_EMAIL', 'PASSWORD_WHITESPACE', 'PASSWORD_ASCII', 'PASSWORD_BAD', 'CONFIRM_PASSWORD', 'TERMS_AGREE', 'NOT_VERIFIED_CAPTCHA', 'INVALID_INPUT', 'undefinedError'] as const
+
+/** The human-check widget's texts from the `Auth` namespace. */
+export const humanCheckTexts = (t: (key: 'humanLabel' | 'humanVerifying' | 'humanVerified' | 'humanError' | 'humanExpired' | 'humanWait' | 'humanRequired') => string): HumanCheckTexts => ({
+  label: t('humanLabel'),
+  verifying: t('humanVerifying'),
+  verified: t('humanVerified'),
+  error: t('humanError'),
+  expired: t('humanExpired'),
+  waitAlert: t('humanWait'),
+  verificationRequired: t('humanRequired'),
+})
 
 /**
  * Everything the sign-up form needs from the server, in the page's locale: its texts, the
@@ -45,15 +57,7 @@ export async function signUpFormProps(locale: string, variant: 'standard' | 'dow
       humanCheckLegend: t('humanCheckLegend'),
     },
     errors: Object.fromEntries(errorCodes.map((code) => [code, errors(code)])),
-    humanCheck: {
-      label: t('humanLabel'),
-      verifying: t('humanVerifying'),
-      verified: t('humanVerified'),
-      error: t('humanError'),
-      expired: t('humanExpired'),
-      waitAlert: t('humanWait'),
-      verificationRequired: t('humanRequired'),
-    },
+    humanCheck: humanCheckTexts(t),
     termsLabel: t.rich('termsLabel', { terms: link(`${company}/terms-of-service`), privacy: link(`${company}/privacy-policy`) }),
     signInHref: localizePath(locale, '/sign-in'),
     downloads:

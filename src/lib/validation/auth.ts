@@ -116,5 +116,17 @@ export const passwordResetSchema = tokenSchema
     { when: () => true },
   )
 
+/** `fastlogin/`: the address to send a sign-in link and code to, and the device's UTC offset. */
+export const fastLoginSchema = z.object({ username: email, timezone: timezone.optional().default('+0000') })
+
+/** The six digits of a fast-login e-mail (spaces typed between them are dropped). */
+export const fastLoginCode = z
+  .string({ error: 'REQUIRED' })
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(z.string().min(1, 'REQUIRED').regex(/^\d{6}$/, 'INVALID_FAST_LOGIN_CODE'))
+
+/** `autologin/` with the code of a fast-login e-mail instead of its link. */
+export const codeLoginSchema = z.object({ username: email, code: fastLoginCode })
+
 export type LoginInput = z.infer<typeof loginSchema>
 export type RegisterInput = z.infer<typeof registerSchema>

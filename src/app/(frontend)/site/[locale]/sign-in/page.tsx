@@ -2,6 +2,8 @@ import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { SiteShell } from '@/components/layout/SiteShell'
 import { SignIn } from '@/components/auth/SignIn.client'
+import { humanCheckTexts } from '@/components/auth/sign-up-props'
+import { FAST_LOGIN_MINUTES } from '@/services/accounts/fast-login'
 import { locales, pageLocale } from '@/i18n/locales'
 import { localizePath } from '@/i18n/paths'
 import { pageMetadata } from '@/lib/seo'
@@ -43,6 +45,27 @@ export default async function SignInRoute({ params }: Props) {
             required: checkout('required'),
             invalidEmail: errors('INVALID_EMAIL'),
             undefinedError: errors('undefinedError'),
+            linkInstead: t('linkInstead'),
+            passwordInstead: t('passwordInstead'),
+          }}
+          fastLogin={{
+            humanCheck: humanCheckTexts(t),
+            texts: {
+              emailLabel: t('emailLabel'),
+              intro: t('linkIntro'),
+              submit: t('linkSubmit'),
+              submitting: t('sending'),
+              sent: t('linkSent', { email: '{email}', minutes: FAST_LOGIN_MINUTES }),
+              codeLabel: t('codeLabel'),
+              codeSubmit: t('codeSubmit'),
+              newCode: t('newCode'),
+              humanCheckLegend: t('humanCheckLegend'),
+              required: checkout('required'),
+              invalidEmail: errors('INVALID_EMAIL'),
+              retryIn: t('retryIn', { seconds: '{seconds}' }),
+              undefinedError: errors('undefinedError'),
+              notVerified: errors('NOT_VERIFIED_CAPTCHA'),
+            },
           }}
         />
         <p className="mt-6 text-sm">
