@@ -115,6 +115,40 @@ describe('POST /api/veilgate/account/delete/', () => {
     expect((await overview(String(again.body.token))).body).toMatchObject({ subscriptions: [] })
   })
 
+  it('keeps the anonymous records until retainUntil, then purges them all once, leaving other customers alone', async () => {
+    const a = await buyer()
+    const b = await buyer()
+    const bonus = await payload.create({ collection: 'bonus-codes', data: { code: `VG-PURGE${++run}`, effect: 'percent', value: 10, active: true, owner: a.customer.id } as never, overrideAccess: true })
+    expect(await remove(a.token, { password })).toMatchObject({ status: 200 })
+    const orderIds = (await query<{ id: number }>(payload, `select id from orders where customer_id = $1`, [a.customer.id])).map((row) => row.id)
+    expect(orderIds).toHaveLength(1)
+    const { purgeRetained } = await import('@/services/account/retention')
+    const stored = await payload.findByID({ collection: 'customers', id: a.customer.id, overrideAccess: true })
+    const until = new Date(stored.retainUntil!)
+    // A day before the end of retention: nothing goes.
+    await purgeRetained(payload, new Date(until.getTime() - 86_400_000))
+    expect(await query(payload, `select id from customers where id = $1`, [a.customer.id])).toHaveLength(1)
+    // After it, two sweeps at once purge the account once.
+    const after = new Date(until.getTime() + 1000)
+    const counts = await Promise.all([purgeRetained(payload, after), purgeRetained(payload, after)])
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(1)
+    for (const [table, column, id] of [
+      ['customers', 'id', a.customer.id],
+      ['orders', 'customer_id', a.customer.id],
+      ['subscriptions', 'customer_id', a.customer.id],
+      ['customer_sessions', 'customer_id', a.customer.id],
+      ['customer_tokens', 'customer_id', a.customer.id],
+      ['payment_attempts', 'order_id', orderIds[0]],
+      ['orders_lines', '_parent_id', orderIds[0]],
+    ] as const) {
+      expect(await query(payload, `select 1 from ${table} where ${column} = $1`, [id]), table).toHaveLength(0)
+    }
+    expect(await payload.findByID({ collection: 'bonus-codes', id: bonus.id, overrideAccess: true })).toMatchObject({ owner: null, active: false })
+    // The other buyer keeps everything.
+    expect(await query(payload, `select id from orders where customer_id = $1`, [b.customer.id])).toHaveLength(1)
+    expect((await overview(b.token)).body).toMatchObject({ subscriptions: [expect.anything()] })
+  })
+
   it('changes nothing when it fails half-way, at any step', async () => {
     const a = await buyer()
     const before = await snapshot(a.customer.id, a.email)

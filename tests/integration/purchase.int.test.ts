@@ -251,6 +251,20 @@ describe('retry, url/, cost/ and new customers', () => {
   })
 })
 
+describe('a referral code at purchase', () => {
+  it('is refused on its owner’s own purchase and taken on a friend’s', async () => {
+    const password = 'referral-Owner-pass-5'
+    const owner = await callRoute(register, { body: { username: `owner-${++buyers}@example.com`, password, confirmPassword: password, terms: true, ...(await humanCheck()) } })
+    const ownerInfo = (await payload.find({ collection: 'customers', where: { email: { equals: `owner-${buyers}@example.com` } }, overrideAccess: true })).docs[0]!
+    const code = `VG-OWN${buyers}X`
+    await payload.create({ collection: 'bonus-codes', data: { code, effect: 'percent', value: 10, active: true, newCustomersOnly: true, owner: ownerInfo.id } as never, overrideAccess: true })
+    const own = await buy(order({ email: ownerInfo.email, bonusCode: code, cardToken: await tokenFor('4242424242424242') }), undefined, { 'x-auth-token': String(owner.body.token) })
+    expect(own.body).toMatchObject({ statusCode: 400, code: 'USE_NEW_BONUS_CODE_ON_OWN_ACC', field: 'bonusCode' })
+    const friend = await buy(order({ bonusCode: code, cardToken: await tokenFor('4242424242424242') }))
+    expect(friend.body).toMatchObject({ status: 'paid' })
+  })
+})
+
 describe('3-D Secure in the sandbox', () => {
   const answer = (url: string, outcome: string) => {
     const ref = url.split('/').pop()!

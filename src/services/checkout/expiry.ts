@@ -1,5 +1,6 @@
 import type { Payload } from 'payload'
 import { query } from '@/services/db'
+import { purgeRetained } from '@/services/account/retention'
 import { forgetExpiredSolutions } from '@/services/human-check/altcha'
 import { fulfil } from './fulfil'
 import { transition } from './orders'
@@ -45,6 +46,12 @@ export function startCheckoutSweeper(payload: Payload, clock: () => Date): void 
     // Answered human-check challenges are forgotten once they can no longer be replayed.
     forgetExpiredSolutions(payload, clock())
       .catch(() => 0)
+      // Deleted accounts whose records were kept long enough (ORDER_RETENTION_YEARS) go for good.
+      .then(() => purgeRetained(payload, clock()))
+      .then((purged) => {
+        if (purged) payload.logger.info({ msg: 'retention purge', purgedAccounts: purged })
+      })
+      .catch((error: unknown) => payload.logger.warn({ msg: 'retention purge failed', reason: error instanceof Error ? error.message : String(error) }))
       .then(() => sweepCheckout(payload, clock()))
       .then(({ expired, keys, fulfilled }) => {
         if (expired || keys || fulfilled) payload.logger.info({ msg: 'checkout sweep', expiredOrders: expired, droppedIdempotencyKeys: keys, fulfilledOrders: fulfilled })

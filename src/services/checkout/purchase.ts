@@ -6,7 +6,7 @@ import { apiError, HttpError } from '@/lib/http'
 import { password } from '@/lib/validation/auth'
 import type { AddOn, Customer, PricePlan } from '@/payload-types'
 import { consentFields, consentWording, findCustomerByEmail } from '@/services/accounts/accounts'
-import { optionalSession } from '@/services/accounts/sessions'
+import { optionalSession, type SignedIn } from '@/services/accounts/sessions'
 import { findPlan, monthlyPlanFor, regionFits, sold, toQuoteAddOn, toQuotePlan } from '@/services/catalog/catalog'
 import { checkBonusCode, hasBought } from '@/services/catalog/codes'
 import { isUniqueViolation } from '@/services/db'
@@ -58,7 +58,7 @@ export const purchaseBody = z
   .refine((body) => Boolean(body.server) === Boolean(body.region), { message: 'INVALID_INPUT', path: ['region'] })
 
 export type PurchaseBody = z.infer<typeof purchaseBody>
-export type Selected = z.infer<z.ZodObject<typeof selectionFields>> & { method?: PaymentMethod; email?: string }
+export type Selected = z.infer<z.ZodObject<typeof selectionFields>> & { method?: PaymentMethod; email?: string; customer?: Customer | null }
 
 export type Priced = { plan: PricePlan; addOns: { addOn: AddOn; region: string | null }[]; bonus: QuoteBonus | null; quote: Quote }
 
@@ -86,7 +86,7 @@ export async function priceSelection(payload: Payload, selected: Selected, now: 
   }
   let bonus: QuoteBonus | null = null
   if (selected.bonusCode) {
-    const checked = await checkBonusCode(payload, { code: selected.bonusCode, plan, customer: null, email: selected.email ?? null, now }).catch((error: unknown) => {
+    const checked = await checkBonusCode(payload, { code: selected.bonusCode, plan, customer: selected.customer ?? null, email: selected.email ?? null, now }).catch((error: unknown) => {
       // The refusal names this request's field, as the other refusals of the purchase do.
       throw error instanceof HttpError && error.field === 'code' ? new HttpError(error.statusCode, error.message, error.code, 'bonusCode') : error
     })
@@ -110,9 +110,8 @@ export async function priceSelection(payload: Payload, selected: Selected, now: 
  * ALREADY_IN_USE); with a password, that account is made (or the unpaid one given it) now, not
  * confirmed; without one, the account is made when the order is paid (null here).
  */
-export async function buyerFor(payload: Payload, input: PurchaseBody, headers: Headers, at: Date): Promise<number | null> {
+export async function buyerFor(payload: Payload, input: PurchaseBody, signedIn: SignedIn | null, at: Date): Promise<number | null> {
   const consent = { granted: input.receiveMarketingEmails, at: at.toISOString(), wording: await consentWording(input.locale) }
-  const signedIn = await optionalSession(payload, headers)
   if (signedIn) {
     if (input.receiveMarketingEmails && !signedIn.customer.marketingConsent) {
       await payload.update({ collection: 'customers', id: signedIn.customer.id, data: consentFields(consent), overrideAccess: true, depth: 0 })
@@ -152,8 +151,10 @@ export async function purchaseCard(payload: Payload, input: PurchaseBody, reques
   const used = await payload.count({ collection: 'payment-attempts', where: { tokenHash: { equals: tokenHash } }, overrideAccess: true })
   // A token serves one order's attempts (a retry brings a new token or the same order's hash).
   if (used.totalDocs) throw apiError('INVALID_INPUT', 'cardToken')
-  const priced = await priceSelection(payload, { ...input, method: 'card' }, at)
-  const customer = await buyerFor(payload, input, request.headers, at)
+  // The signed-in buyer counts for the bonus code too (their own referral code, new-customer codes).
+  const signedIn = await optionalSession(payload, request.headers)
+  const priced = await priceSelection(payload, { ...input, method: 'card', customer: signedIn?.customer }, at)
+  const customer = await buyerFor(payload, input, signedIn, at)
   const hash = newPublicHash()
   const order = await payload.create({
     collection: 'orders',
