@@ -10,13 +10,21 @@ const run = promisify(execFile)
 let browser: Browser
 let token = ''
 
-/** `npm run email:sample` beside the running site, on its database (which it must not stop). */
+/**
+ * `npm run email:sample` beside the running site, on its database (which it must not stop). On a
+ * loaded machine `payload run` now and then ends with 0 before the script has run (its bin starts
+ * the script with `void start()`, and Node 20 exits while tsx's off-thread hooks are still loading
+ * the modules): such a run printed no `[email]` line at all, and is tried again, twice at most.
+ */
 async function sample(template: string, locale: string, to: string) {
-  const { stdout } = await run('npm', ['run', '--silent', 'email:sample', '--', template, locale, to], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: inject('dataDir'), SITE_URL: baseUrl(), DATABASE_URL: '' },
-    timeout: 120_000,
-  })
+  let stdout = ''
+  for (let attempt = 0; attempt < 3 && !stdout.includes('[email]'); attempt++) {
+    ;({ stdout } = await run('npm', ['run', '--silent', 'email:sample', '--', template, locale, to], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: inject('dataDir'), SITE_URL: baseUrl(), DATABASE_URL: '' },
+      timeout: 40_000,
+    }))
+  }
   return stdout
 }
 

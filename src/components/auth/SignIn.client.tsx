@@ -1,11 +1,11 @@
 'use client'
 
-import { useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { localizePath } from '@/i18n/paths'
 import { safeNext } from '@/lib/next-path'
 import { apiFetch, isSignedIn, storeLogin, type ApiFailure } from '@/lib/session.client'
 import { looksLikeEmail } from '@/services/order/purchase-state'
-import { FastLogin, type FastLoginTexts } from './FastLogin.client'
+import type { FastLoginTexts } from './FastLogin.client'
 import type { HumanCheckTexts } from './HumanCheck.client'
 
 export type SignInTexts = Record<'emailLabel' | 'passwordLabel' | 'showPassword' | 'hidePassword' | 'submit' | 'submitting' | 'required' | 'invalidEmail' | 'retryIn' | 'undefinedError', string>
@@ -17,6 +17,9 @@ type Props = {
   fastLogin: { texts: FastLoginTexts; humanCheck: HumanCheckTexts }
 }
 type Field = 'email' | 'password'
+
+/** The sign-in by e-mail link, with its human check, loads only when the visitor asks for it. */
+const FastLogin = lazy(() => import('./FastLogin.client').then((module) => ({ default: module.FastLogin })))
 
 /** Where the visitor goes once signed in: a same-site `?next=`, else My account, in this locale. */
 const destination = (locale: string) => {
@@ -98,7 +101,9 @@ export function SignIn({ locale, texts, fastLogin }: Props) {
   if (byLink)
     return (
       <>
-        <FastLogin locale={locale} texts={fastLogin.texts} humanCheck={fastLogin.humanCheck} initialEmail={email} destination={() => destination(locale)} />
+        <Suspense fallback={<p className="mt-8 text-sm text-muted">{fastLogin.texts.intro}</p>}>
+          <FastLogin locale={locale} texts={fastLogin.texts} humanCheck={fastLogin.humanCheck} initialEmail={email} destination={() => destination(locale)} />
+        </Suspense>
         {switchTo(false)}
       </>
     )
