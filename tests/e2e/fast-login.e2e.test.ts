@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { humanCheckOver } from '../support/human-check'
-import { axeViolations, baseUrl, launchBrowser, newPage } from './browser'
-import { linkIn, newAccount, outboxText, post } from './customers'
+import { axeViolations, baseUrl, launchBrowser } from './browser'
+import { linkIn, newAccount, outboxText, post, signedInPage } from './customers'
 
 let browser: Browser
 
@@ -15,12 +15,8 @@ afterAll(async () => {
   await browser?.close()
 })
 
-async function open(path: string) {
-  const page = await newPage(browser)
-  await page.addInitScript(() => window.localStorage.setItem('cookie-notice', 'accepted'))
-  await page.goto(path)
-  return page
-}
+/** A fresh, signed-out tab at `path`. */
+const open = (path: string) => signedInPage(browser, null, path)
 
 /** An account made by a card purchase without a password, as most buyers have. */
 async function buyerWithoutPassword(): Promise<string> {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { axeViolations, baseUrl, launchBrowser, newPage } from './browser'
-import { linkIn, newAccount, outboxText, post } from './customers'
+import { axeViolations, baseUrl, launchBrowser } from './browser'
+import { linkIn, newAccount, outboxText, post, signedInPage } from './customers'
 
 let browser: Browser
 const password = 'Orchid-lantern-Parade-58'
@@ -15,12 +15,8 @@ afterAll(async () => {
   await browser?.close()
 })
 
-async function open(path: string) {
-  const page = await newPage(browser)
-  await page.addInitScript(() => window.localStorage.setItem('cookie-notice', 'accepted'))
-  await page.goto(path)
-  return page
-}
+/** A fresh, signed-out tab at `path`. */
+const open = (path: string) => signedInPage(browser, null, path)
 
 const tokenOf = (page: Page) => page.evaluate(() => window.localStorage.getItem('veilgate:auth-token'))
 const userInfo = async (token: string | null) => (await fetch(`${baseUrl()}/api/veilgate/auth/user-info/`, { headers: { 'x-auth-token': token ?? '' } })).status

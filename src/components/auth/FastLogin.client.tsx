@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { apiFetch, storeAccess, type ApiFailure } from '@/lib/session.client'
 import { looksLikeEmail } from '@/services/order/purchase-state'
+import { refusalText, timezoneOffset } from './form-helpers.client'
 import { HumanCheck, type HumanCheckHandle, type HumanCheckTexts } from './HumanCheck.client'
 
 export type FastLoginTexts = Record<
@@ -21,19 +22,6 @@ type Props = {
 }
 
 type Field = 'email' | 'human' | 'code'
-
-/** The browser's offset from UTC as the API wants it: `+0200`. */
-const timezoneOffset = () => {
-  const minutes = -new Date().getTimezoneOffset()
-  const abs = Math.abs(minutes)
-  return `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`
-}
-
-const failureMessage = (answer: ApiFailure, texts: FastLoginTexts) => {
-  const message = answer.statusCode === 500 && !answer.code ? texts.undefinedError : answer.message || texts.undefinedError
-  const wait = answer.code === 'TOO_MANY_REQUESTS' && typeof answer.retryAfter === 'number' ? ` ${texts.retryIn.replace('{seconds}', String(answer.retryAfter))}` : ''
-  return message + wait
-}
 
 /**
  * Signing in without a password: the address and the human check, then `auth/fastlogin/` e-mails
@@ -67,7 +55,7 @@ export function FastLogin({ locale, texts, humanCheck, initialEmail, destination
     return Boolean(first)
   }
   const fail = (answer: ApiFailure, field: Field) => {
-    const message = failureMessage(answer, texts)
+    const message = refusalText(answer, texts)
     if (answer.statusCode === 400 && answer.field) show({ [answer.field === 'inrecaptcha' ? 'human' : answer.field === 'username' ? 'email' : field]: message })
     else {
       setAlert(message)

@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { apiFetch, type ApiFailure } from '@/lib/session.client'
 import { looksLikeEmail } from '@/services/order/purchase-state'
+import { refusalText } from './form-helpers.client'
 
 export type ForgotPasswordTexts = Record<'emailLabel' | 'submit' | 'submitting' | 'sent' | 'backToSignIn' | 'required' | 'invalidEmail' | 'retryIn' | 'undefinedError', string>
 
@@ -42,13 +43,12 @@ export function ForgotPassword({ locale, texts, signInHref }: Props) {
       setSentTo(username)
     } catch (failure) {
       const answer = failure as ApiFailure
-      const message = answer.statusCode === 500 && !answer.code ? texts.undefinedError : answer.message || texts.undefinedError
+      const message = refusalText(answer, texts)
       if (answer.field === 'username' && answer.statusCode === 400) {
         setError(message)
         field.current?.focus()
       } else {
-        const wait = answer.code === 'TOO_MANY_REQUESTS' && typeof answer.retryAfter === 'number' ? ` ${texts.retryIn.replace('{seconds}', String(answer.retryAfter))}` : ''
-        setAlert(message + wait)
+        setAlert(message)
         alertRef.current?.focus()
       }
     } finally {

@@ -6,6 +6,7 @@ import { safeNext } from '@/lib/next-path'
 import { apiFetch, isSignedIn, storeLogin, type ApiFailure } from '@/lib/session.client'
 import { looksLikeEmail } from '@/services/order/purchase-state'
 import type { FastLoginTexts } from './FastLogin.client'
+import { refusalText } from './form-helpers.client'
 import type { HumanCheckTexts } from './HumanCheck.client'
 
 export type SignInTexts = Record<'emailLabel' | 'passwordLabel' | 'showPassword' | 'hidePassword' | 'submit' | 'submitting' | 'required' | 'invalidEmail' | 'retryIn' | 'undefinedError', string>
@@ -71,13 +72,12 @@ export function SignIn({ locale, texts, fastLogin }: Props) {
     } catch (failure) {
       const answer = failure as ApiFailure
       const field = answer.field === 'username' ? 'email' : answer.field === 'password' ? 'password' : null
-      const message = answer.statusCode === 500 && !answer.code ? texts.undefinedError : answer.message || texts.undefinedError
-      const wait = answer.code === 'TOO_MANY_REQUESTS' && typeof answer.retryAfter === 'number' ? ` ${texts.retryIn.replace('{seconds}', String(answer.retryAfter))}` : ''
+      const message = refusalText(answer, texts)
       if (field && answer.statusCode === 400) {
         setErrors({ [field]: message })
         fields.current[field]?.focus()
       } else {
-        setAlert(message + wait)
+        setAlert(message)
         alertRef.current?.focus()
       }
     } finally {

@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { apiFetch, storeLogin, type ApiFailure } from '@/lib/session.client'
 import { platformFromUserAgent } from '@/services/downloads/platform'
+import { timezoneOffset } from './form-helpers.client'
 import { HumanCheck, type HumanCheckHandle, type HumanCheckTexts } from './HumanCheck.client'
 import { loadRules, StrengthMeter, useStrength } from './strength.client'
 
@@ -52,14 +53,6 @@ const fieldOrder: Field[] = ['email', 'password', 'confirmPassword', 'terms', 'h
 const fromApiField: Record<string, Field> = { username: 'email', password: 'password', confirmPassword: 'confirmPassword', terms: 'terms', inrecaptcha: 'human' }
 
 type Rules = Awaited<ReturnType<typeof loadRules>>
-
-/** The browser's offset from UTC as the API wants it: `+0200`. */
-const timezoneOffset = () => {
-  const minutes = -new Date().getTimezoneOffset()
-  const sign = minutes < 0 ? '-' : '+'
-  const abs = Math.abs(minutes)
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`
-}
 
 /**
  * The sign-up form of `/sign-up` and of the `signUp` block: e-mail, password with a strength meter,
