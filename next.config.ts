@@ -11,7 +11,12 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // scripts/server.mjs compresses, after it has read each cached page's HTML for its CSP hashes.
   compress: false,
+  // The test suite's build (scripts/lib/build.mjs, `forTests`): `tsc --noEmit` has just passed, so
+  // Next's second TypeScript pass is skipped; `npm start` and `npm run build` keep it.
+  typescript: { ignoreBuildErrors: process.env.VEILGATE_BUILD_SKIP_TYPECHECK === '1' },
   experimental: {
+    // Turbopack's build cache speeds up rebuilds; a fresh clone's test build has none to read and skips writing one.
+    turbopackFileSystemCacheForBuild: process.env.VEILGATE_BUILD_NO_CACHE !== '1',
     // One full-document 404 for the whole site (several root layouts; the proxy routes missing pages to it).
     globalNotFound: true,
     // Integrity hashes on Next's own script files.

@@ -29,17 +29,28 @@ export function buildIsCurrent() {
   return existsSync(path.join(root, '.next', 'BUILD_ID')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === hashInputs()
 }
 
-export async function buildIfNeeded(env, { log = console.log } = {}) {
-  if (buildIsCurrent()) return
-  log('[veilgate] building the production bundle (first start or changed sources)…')
+/**
+ * `forTests`: the test suite's build. Next's own TypeScript pass is skipped (the suite has just
+ * run `tsc --noEmit`), and without an earlier Turbopack cache none is written: on a fresh clone
+ * writing it costs about 15 s and nothing reads it. next.config.ts reads both switches.
+ */
+export function testBuildEnv(env) {
+  const cached = existsSync(path.join(root, '.next', 'cache', 'turbopack'))
+  return { ...env, VEILGATE_BUILD_SKIP_TYPECHECK: '1', ...(cached ? {} : { VEILGATE_BUILD_NO_CACHE: '1' }) }
+}
+
+export async function buildIfNeeded(env, { log = console.log, forTests = false, stdio = 'inherit' } = {}) {
+  if (buildIsCurrent()) return false
+  log(`[veilgate] building the production bundle (first start or changed sources)${forTests ? ' for the tests' : ''}…`)
   const hash = hashInputs()
   await new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
       cwd: root,
-      env: { ...env, NODE_ENV: 'production' },
-      stdio: 'inherit',
+      env: { ...(forTests ? testBuildEnv(env) : env), NODE_ENV: 'production' },
+      stdio,
     })
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build failed with exit code ${code}`))))
   })
   writeFileSync(stampFile(), hash)
+  return true
 }

@@ -92,6 +92,8 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional().or(z.literal('').transform(() => undefined)),
   /** Test options of the sandbox's webhook sender: `delay=<ms>,copies=<n>,shuffle`. */
   SANDBOX_WEBHOOK_TEST: z.string().regex(/^(?:(?:delay=\d+|copies=\d+|shuffle)(?:,|$))*$/, 'delay=<ms>,copies=<n>,shuffle').optional(),
+  /** How long the request proxy keeps the active experiment before asking the database again. */
+  EXPERIMENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** Another address for Stripe's API (a test double such as stripe-mock); unset, api.stripe.com. */
   STRIPE_API_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
 })

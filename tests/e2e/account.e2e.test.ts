@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { axeViolations, baseUrl, launchBrowser } from './browser'
+import { axeViolations, baseUrl, connectBrowser } from './browser'
 import { adminToken, newAccount, signedInPage as openSignedIn, post } from './customers'
 
 let browser: Browser
 const password = 'Account-area-Lantern-73'
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
 })
 
 afterAll(async () => {

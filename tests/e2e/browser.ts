@@ -1,15 +1,18 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContextOptions, type BrowserServer, type Page } from 'playwright-core'
 import { inject } from 'vitest'
 
 const require = createRequire(import.meta.url)
 
 export const baseUrl = () => inject('baseUrl')
 
-/** Debian's Chromium, with the flags this sandbox needs (Playwright gives each launch a fresh profile). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Debian's Chromium, with the flags this sandbox needs, started once for the whole run by the
+ * global setup (Playwright gives it a fresh profile; every test opens its own context).
+ */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: [
       '--headless=new',
@@ -21,6 +24,11 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   })
+}
+
+/** The run's shared Chromium; `close()` on it closes this file's contexts and disconnects. */
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('browserEndpoint'))
 }
 
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { axeViolations, baseUrl, launchBrowser, newPage } from './browser'
+import { axeViolations, baseUrl, connectBrowser, newPage } from './browser'
 
 let browser: Browser
 let adminToken = ''
@@ -15,7 +15,7 @@ async function api(path: string, init: { body?: unknown; headers?: Record<string
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   adminToken = String((await api('/cms-api/admins/login', { body: { email: 'admin@veilgate.local', password: 'veilgate-admin' } })).body.token)
 })
 

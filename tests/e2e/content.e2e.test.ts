@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { root } from '../support/test-db'
-import { axeViolations, baseUrl, launchBrowser, newPage } from './browser'
+import { axeViolations, baseUrl, connectBrowser, newPage } from './browser'
 
 const seedPaths = (folder: string, key: 'path' | 'slug') =>
   readdirSync(path.join(root, 'src/seed/content', folder))
@@ -104,7 +104,7 @@ describe('SEO', () => {
 describe('search and content pages in a real browser', () => {
   let browser: Browser
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await connectBrowser()
   })
   afterAll(async () => {
     await browser?.close()

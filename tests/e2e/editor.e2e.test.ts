@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { baseUrl, launchBrowser, newPage } from './browser'
+import { baseUrl, connectBrowser, newPage } from './browser'
 
 let token = ''
 let browser: Browser
@@ -34,7 +34,7 @@ beforeAll(async () => {
     body: JSON.stringify({ email: 'admin@veilgate.local', password: 'veilgate-admin' }),
   })
   token = login.token
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   // The other routes below (thank_you, palianytsia, team-lifetime, seven-days-trial) come with the seed content.
   const pages: [string, string][] = [
     ['/landings/spring-sale', 'Spring sale'],

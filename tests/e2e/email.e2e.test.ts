@@ -4,7 +4,7 @@ import { promisify } from 'node:util'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { root } from '../support/test-db'
-import { baseUrl, launchBrowser, newPage } from './browser'
+import { baseUrl, connectBrowser, newPage } from './browser'
 
 const run = promisify(execFile)
 let browser: Browser
@@ -53,7 +53,7 @@ beforeAll(async () => {
     body: JSON.stringify({ email: 'admin@veilgate.local', password: 'veilgate-admin' }),
   })
   token = (await login.json()).token
-  browser = await launchBrowser()
+  browser = await connectBrowser()
 })
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { baseUrl, launchBrowser, newPage } from './browser'
+import { baseUrl, connectBrowser, newPage } from './browser'
 
 let browser: Browser
 let token = ''
@@ -16,16 +16,29 @@ async function cms(path: string, init: { method?: string; body?: unknown; auth?:
   return { status: response.status, body: await response.json().catch(() => null) }
 }
 
+/** Whether the proxy assigns this experiment on /order/pickup yet (its cache lasts EXPERIMENT_CACHE_SECONDS, 1 s here). */
+async function assigned() {
+  const response = await fetch(`${baseUrl()}/order/pickup`, { redirect: 'manual' })
+  await response.arrayBuffer()
+  return response.headers.getSetCookie().some((cookie) => cookie.startsWith(`exp_${NAME}=`))
+}
+
 beforeAll(async () => {
   token = (await cms('/admins/login', { body: { email: 'admin@veilgate.local', password: 'veilgate-admin' }, auth: false })).body.token
-  browser = await launchBrowser()
+  browser = await connectBrowser()
 })
 
 afterAll(async () => {
-  if (experimentId) await cms(`/experiments/${experimentId}`, { method: 'PATCH', body: { active: false } })
   await browser?.close()
-  // The proxy keeps the active experiment for 10 s; let it lapse before other files visit the picker.
-  await new Promise((resolve) => setTimeout(resolve, 11_000))
+  if (experimentId) {
+    await cms(`/experiments/${experimentId}`, { method: 'PATCH', body: { active: false } })
+    // Other files visit the picker: wait until the proxy has let the ended experiment go.
+    const deadline = Date.now() + 15_000
+    while (await assigned()) {
+      if (Date.now() > deadline) throw new Error(`the proxy still assigns ${NAME} after it ended`)
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  }
 })
 
 describe('an experiment on /order/pickup', () => {
@@ -36,7 +49,7 @@ describe('an experiment on /order/pickup', () => {
     })
     expect(created.status).toBe(201)
     experimentId = created.body.doc.id
-    await new Promise((resolve) => setTimeout(resolve, 11_000))
+    await expect.poll(assigned, { timeout: 15_000, interval: 250 }).toBe(true)
 
     const seen = new Map<string, string>()
     for (let i = 0; i < 12; i++) {

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { humanCheckOver } from '../support/human-check'
-import { axeViolations, baseUrl, launchBrowser } from './browser'
+import { axeViolations, baseUrl, connectBrowser } from './browser'
 import { linkIn, newAccount, outboxText, post, signedInPage } from './customers'
 
 let browser: Browser
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
 })
 
 afterAll(async () => {

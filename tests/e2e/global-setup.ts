@@ -1,15 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { testCards } from '../../src/services/checkout/cards'
 import { freePort, root } from '../support/test-db'
+import { launchBrowserServer } from './browser'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
     /** The site's data folder (its embedded PostgreSQL), for commands run beside it. */
     dataDir: string
+    /** The run's one Chromium (`chromium.connect`). */
+    browserEndpoint: string
   }
 }
 
@@ -43,10 +46,13 @@ export function secretsIn(output: string): string[] {
 
 /**
  * End-to-end tests run the production build exactly as `npm start` does (build
- * if needed, embedded PostgreSQL, migrations, seed), on a fresh data folder.
+ * if needed, embedded PostgreSQL, migrations, seed), on a fresh data folder, and
+ * share one Chromium. `npm test` has built already; this setup only starts.
  */
 export default async function setup(project: TestProject) {
+  const startedAt = performance.now()
   mkdirSync(path.join(root, '.data'), { recursive: true })
+  const browserServer = launchBrowserServer()
   const dataDir = mkdtempSync(path.join(root, '.data', 'e2e-'))
   const port = Number(process.env.E2E_PORT) || (await freePort())
   const server = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
@@ -62,6 +68,8 @@ export default async function setup(project: TestProject) {
       // The suites buy from one address; the limit itself is tested in integration.
       CHECKOUT_RATE_LIMIT: '1000',
       ALTCHA_COST: '1',
+      // The proxy keeps the active experiment this long: tests wait one second, not ten, for an admin's change.
+      EXPERIMENT_CACHE_SECONDS: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -76,15 +84,23 @@ export default async function setup(project: TestProject) {
     output.push(chunk.toString('utf8'))
   })
   const baseUrl = `http://localhost:${port}`
+  let browser
   try {
     await waitForServer(`${baseUrl}/`, server, 20 * 60 * 1000)
+    browser = await browserServer
   } catch (error) {
     server.kill('SIGTERM')
+    await browserServer.then((started) => started.close()).catch(() => {})
     throw error
   }
+  // For the timings table of `npm test` (scripts/test.mjs).
+  mkdirSync(path.join(root, 'test-results'), { recursive: true })
+  writeFileSync(path.join(root, 'test-results', 'e2e-server.json'), JSON.stringify({ seconds: (performance.now() - startedAt) / 1000 }))
   project.provide('baseUrl', baseUrl)
   project.provide('dataDir', dataDir)
+  project.provide('browserEndpoint', browser.wsEndpoint())
   return async () => {
+    await browser.close()
     server.kill('SIGTERM')
     await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)))
     rmSync(dataDir, { recursive: true, force: true })

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { locales } from '@/i18n/locales'
-import { baseUrl, launchBrowser, newPage } from './browser'
+import { baseUrl, connectBrowser, newPage } from './browser'
 
 const htmlAttributes = (html: string) => {
   const tag = /<html([^>]*)>/.exec(html)?.[1] ?? ''
@@ -39,7 +39,7 @@ describe('every locale home page', () => {
 describe('locale detection in the browser', () => {
   let browser: Browser
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await connectBrowser()
   })
   afterAll(async () => {
     await browser?.close()

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { axeViolations, baseUrl, launchBrowser } from './browser'
+import { axeViolations, baseUrl, connectBrowser } from './browser'
 import { linkIn, newAccount, outboxText, post, signedInPage } from './customers'
 
 let browser: Browser
@@ -8,7 +8,7 @@ const password = 'Orchid-lantern-Parade-58'
 const newPassword = 'Velvet-harbour-Comet-91'
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
 })
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { baseUrl, launchBrowser, newPage } from './browser'
+import { baseUrl, connectBrowser, newPage } from './browser'
 
 let browser: Browser
 let adminToken = ''
@@ -27,7 +27,7 @@ const buy = (body: Record<string, unknown>, key = randomUUID()) =>
 const admin = async (path: string) => (await api(`/cms-api${path}`, { headers: { authorization: `JWT ${adminToken}` } })).body
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   adminToken = String((await api('/cms-api/admins/login', { body: { email: 'admin@veilgate.local', password: 'veilgate-admin' } })).body.token)
 })
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { axeViolations, baseUrl, launchBrowser, newPage } from './browser'
+import { axeViolations, baseUrl, connectBrowser, newPage } from './browser'
 import { adminToken, linkIn, newAccount, outboxText, post, signedInPage } from './customers'
 
 let browser: Browser
@@ -9,7 +9,7 @@ const password = 'Settings-page-Harbour-58'
 const firefoxOnWindows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0'
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
 })
 
 afterAll(async () => {

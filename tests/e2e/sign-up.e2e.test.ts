@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { locales } from '@/i18n/locales'
-import { axeViolations, baseUrl, launchBrowser, newPage } from './browser'
+import { axeViolations, baseUrl, connectBrowser, newPage } from './browser'
 
 let browser: Browser
 let adminToken = ''
 const password = 'Orchid-lantern-Parade-58'
 
 beforeAll(async () => {
-  browser = await launchBrowser()
+  browser = await connectBrowser()
   const login = await fetch(`${baseUrl()}/cms-api/admins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@veilgate.local', password: 'veilgate-admin' }) })
   adminToken = String(((await login.json()) as { token: string }).token)
 })
