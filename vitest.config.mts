@@ -17,6 +17,9 @@ export default defineConfig({
           globalSetup: ['tests/integration/global-setup.ts'],
           setupFiles: ['tests/integration/setup-env.ts'],
           fileParallelism: false,
+          // One worker loads the app's modules and starts Payload once for every file (getPayload
+          // keeps the instance); files restore any environment or spy they change.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

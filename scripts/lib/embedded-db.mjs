@@ -140,7 +140,10 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log = () 
       // Ctrl-C reaches PostgreSQL too (same process group); it may already be gone.
       const child = server.process
       if (!child || child.exitCode !== null || child.signalCode !== null) return
-      await Promise.race([server.stop(), new Promise((resolve) => setTimeout(resolve, 15_000))])
+      // At most 15 s; the timer is cleared so it never keeps a finished process alive.
+      let timer
+      await Promise.race([server.stop(), new Promise((resolve) => (timer = setTimeout(resolve, 15_000)))])
+      clearTimeout(timer)
     },
   }
 }

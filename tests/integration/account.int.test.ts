@@ -1,5 +1,5 @@
 import { getPayload, type Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import config from '@payload-config'
 import { POST as removeDeviceRoute } from '@/app/api/veilgate/account/devices/[id]/remove/route'
 import { GET as receiptRoute } from '@/app/api/veilgate/account/orders/[hash]/route'
@@ -17,8 +17,6 @@ let payload: Payload
 beforeAll(async () => {
   payload = await getPayload({ config })
 })
-
-afterAll(() => payload?.destroy())
 
 
 /** A customer who bought the 1-year plan with 5 slots and a static IP in Frankfurt, signed in. */

@@ -1,5 +1,5 @@
 import { getPayload, type Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import config from '@payload-config'
 import { seed } from '@/seed'
 import { toQuotePlan } from '@/services/catalog/catalog'
@@ -15,10 +15,6 @@ let payload: Payload
 
 beforeAll(async () => {
   payload = await getPayload({ config })
-})
-
-afterAll(async () => {
-  await payload?.destroy()
 })
 
 const plan = async (purchaseId: string) =>

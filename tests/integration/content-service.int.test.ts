@@ -1,5 +1,5 @@
 import { getPayload, type Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import config from '@payload-config'
 import { GET as clearCache } from '@/app/api/coms/clear-cache/route'
 import { GET as childrenPagination } from '@/app/api/coms/pages/children-by-url-pagination/route'
@@ -24,9 +24,6 @@ const get = async (handler: (request: Request, context: never) => Promise<Respon
 beforeAll(async () => {
   payload = await getPayload({ config })
 })
-
-// Close the database pool so the test process can end.
-afterAll(() => payload?.destroy())
 
 describe('/api/coms/pages/page/', () => {
   it('answers components, settings, hreflang locales, breadcrumbs and pricing plans keyed by id', async () => {

@@ -1,5 +1,5 @@
 import { getPayload, type Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import config from '@payload-config'
 import { resolvePage } from '@/services/content/pages'
 import { seed } from '@/seed'
@@ -10,9 +10,6 @@ beforeAll(async () => {
   // The first start migrates the empty database and seeds it.
   payload = await getPayload({ config })
 })
-
-// Close the database pool so the test process can end.
-afterAll(() => payload?.destroy())
 
 describe('a fresh database', () => {
   it('has every committed migration applied', async () => {

@@ -1,5 +1,5 @@
 import { getPayload, type Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import config from '@payload-config'
 import { POST as deleteRoute } from '@/app/api/veilgate/account/delete/route'
 import { GET as overviewRoute } from '@/app/api/veilgate/account/overview/route'
@@ -22,8 +22,6 @@ const password = 'Deletion-int-Meadow-47'
 beforeAll(async () => {
   payload = await getPayload({ config })
 })
-
-afterAll(() => payload?.destroy())
 
 
 /** A customer with a password and marketing consent who bought the 1-year plan (renewing), with a device and a second session. */

@@ -18,7 +18,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await emailQueueIdle()
-  await payload?.destroy()
 })
 
 const outboxFor = async (to: string) =>

@@ -1,5 +1,5 @@
 import { getPayload, type Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import config from '@payload-config'
 import { POST as exposure } from '@/app/api/veilgate/experiments/exposure/route'
 import { recordConversion } from '@/services/experiments/events'
@@ -16,8 +16,6 @@ beforeAll(async () => {
   })
   experimentId = created.id
 })
-
-afterAll(() => payload?.destroy())
 
 const results = async () => (await payload.findByID({ collection: 'experiments', id: experimentId, depth: 0 })).results as { index: number; exposures: number; purchases: number; conversion: number | null }[]
 

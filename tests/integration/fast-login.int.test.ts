@@ -24,7 +24,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await emailQueueIdle()
-  await payload?.destroy()
 })
 
 afterEach(() => {

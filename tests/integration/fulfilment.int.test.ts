@@ -1,5 +1,5 @@
 import { getPayload, type Payload } from 'payload'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import config from '@payload-config'
 import { POST as tokenizeRoute } from '@/app/api/payments/sandbox/tokenize/route'
 import { POST as purchaseRoute } from '@/app/api/veilgate/purchase/url-with-email/route'
@@ -20,8 +20,6 @@ let counter = 0
 beforeAll(async () => {
   payload = await getPayload({ config })
 })
-
-afterAll(() => payload?.destroy())
 
 afterEach(() => setWebhookTransport(null))
 

@@ -23,7 +23,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await emailQueueIdle()
-  await payload?.destroy()
 })
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { getPayload, type Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import config from '@payload-config'
 import { GET as page } from '@/app/api/coms/pages/page/route'
 import { pickerData } from '@/services/order/picker'
@@ -10,8 +10,6 @@ let payload: Payload
 beforeAll(async () => {
   payload = await getPayload({ config })
 })
-
-afterAll(() => payload?.destroy())
 
 const get = async (url: string) => {
   const response = await page(new Request(`http://localhost${url}`), undefined as never)

@@ -28,8 +28,6 @@ beforeAll(async () => {
   payload = await getPayload({ config })
 })
 
-afterAll(() => payload?.destroy())
-
 async function tokenFor(number: string) {
   const answer = await callRoute(tokenizeRoute, { path: '/api/payments/sandbox/tokenize', body: { number, expMonth: 12, expYear: 2031, cvc: number.startsWith('37') ? '1234' : '123' } })
   expect(answer.status, number).toBe(200)

@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { getPayload, type Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import config from '@payload-config'
 import { HttpError } from '@/lib/http'
 import { consume, createLimiter } from '@/services/security/rate-limit'
@@ -10,10 +10,6 @@ const pool = () => (payload.db as unknown as { pool: pg.Pool }).pool
 
 beforeAll(async () => {
   payload = await getPayload({ config })
-})
-
-afterAll(async () => {
-  await payload?.destroy()
 })
 
 async function outcome(promise: Promise<void>): Promise<string> {

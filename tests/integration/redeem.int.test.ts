@@ -1,5 +1,5 @@
 import { getPayload, type Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import config from '@payload-config'
 import { GET as overviewRoute } from '@/app/api/veilgate/account/overview/route'
 import { POST as purchaseRoute } from '@/app/api/veilgate/purchase/url-with-email/route'
@@ -16,8 +16,6 @@ let run = 0
 beforeAll(async () => {
   payload = await getPayload({ config })
 })
-
-afterAll(() => payload?.destroy())
 
 const unique = (prefix: string) => `${prefix}-${Date.now()}-${++run}`
 

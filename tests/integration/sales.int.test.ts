@@ -1,5 +1,5 @@
 import { getPayload, type Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import config from '@payload-config'
 import { seed } from '@/seed'
 import { GET as pricingService } from '@/app/api/veilgate/sales/pricing-service/route'
@@ -17,10 +17,6 @@ let payload: Payload
 
 beforeAll(async () => {
   payload = await getPayload({ config })
-})
-
-afterAll(async () => {
-  await payload?.destroy()
 })
 
 type Offer = { service: string; tariffs: { id: string; billing: string; traffic: string | null; quantity: number; cost: number; info: { type: string; count: number } }[]; regions: { code: string; country: string; countryCode: string; city: string }[] }

@@ -1,5 +1,5 @@
 import { getPayload, type Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import config from '@payload-config'
 import { GET as profileGet, PATCH as profilePatch } from '@/app/api/veilgate/account/profile/route'
 import { POST as revokeRoute } from '@/app/api/veilgate/account/sessions/revoke/route'
@@ -20,8 +20,6 @@ let run = 0
 beforeAll(async () => {
   payload = await getPayload({ config })
 })
-
-afterAll(() => payload?.destroy())
 
 const firefoxOnWindows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0'
 const safariOnIphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
