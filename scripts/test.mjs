@@ -100,8 +100,9 @@ phases.push({
   note: e2eOnly ? '' : `in the background; waited ${waited.toFixed(1)} s for it`,
 })
 if (built.code !== 0) {
-  console.error(`\n== the production build failed (exit code ${built.code}); its log, ${path.relative(root, built.logFile)}:\n`)
-  console.error(readFileSync(built.logFile, 'utf8'))
+  console.error(`\n== the production build failed (exit code ${built.code}); its log is ${path.relative(root, built.logFile)}`)
+  // `--e2e` streamed it already.
+  if (!e2eOnly) console.error(`\n${readFileSync(built.logFile, 'utf8')}`)
   phases.push({ name: 'end to end', seconds: 0, status: 'not run', project: 'e2e' })
 } else {
   const e2e = await phase('end to end', vitest('e2e'), { project: 'e2e' })
