@@ -43,9 +43,9 @@ import { prepareDatabase } from './seed/prepare'
 import { releaseStuckJobs, runEmailQueue } from './services/email/queue'
 import { EMAIL_QUEUE, sendEmailTask } from './services/email/task'
 import { emailAdapter } from './services/email/transport'
-import { startCheckoutSweeper } from './services/checkout/expiry'
+import { startCheckoutSweeper } from '@/services/orders/expiry'
 import { cancelRenewalsTask } from './services/account/renewal-cancel'
-import { deliverWebhookTask, WEBHOOK_QUEUE } from './services/checkout/deliver'
+import { deliverWebhookTask, WEBHOOK_QUEUE } from '@/services/payments/sandbox/deliver'
 import { now } from './lib/clock'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { testCards } from '../../src/services/checkout/cards'
+import { testCards } from '../../src/services/payments/sandbox/cards'
 import { freePort, root } from '../support/test-db'
 import { launchBrowserServer } from './browser'
 

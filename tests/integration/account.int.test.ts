@@ -8,7 +8,7 @@ import { GET as overviewRoute } from '@/app/api/veilgate/account/overview/route'
 import { POST as autoRenewRoute } from '@/app/api/veilgate/account/subscriptions/[id]/auto-renew/route'
 import { POST as cancelRoute } from '@/app/api/veilgate/account/subscriptions/[id]/cancel/route'
 import { POST as purchaseRoute } from '@/app/api/veilgate/purchase/url-with-email/route'
-import { createSession } from '@/services/accounts/sessions'
+import { createSession } from '@/services/auth/sessions'
 import { sandboxCardToken } from '../support/cards'
 import { callRoute } from '../support/routes'
 

@@ -6,11 +6,11 @@ import { POST as purchaseRoute } from '@/app/api/veilgate/purchase/url-with-emai
 import { POST as secureRoute } from '@/app/api/payments/sandbox/3ds/[attempt]/route'
 import { POST as webhookRoute } from '@/app/api/veilgate/purchase/stripe/route'
 import { GET as urlRoute } from '@/app/api/veilgate/purchase/url/route'
-import { setWebhookTransport, WEBHOOK_QUEUE } from '@/services/checkout/deliver'
-import { sandboxWebhookSecret } from '@/services/checkout/sandbox-provider'
-import { sandboxEvent, signPayload } from '@/services/checkout/webhooks'
+import { setWebhookTransport, WEBHOOK_QUEUE } from '@/services/payments/sandbox/deliver'
+import { sandboxWebhookSecret } from '@/services/payments/sandbox/provider'
+import { sandboxEvent, signPayload } from '@/services/payments/webhooks'
 import { query } from '@/services/db'
-import { createSession } from '@/services/accounts/sessions'
+import { createSession } from '@/services/auth/sessions'
 import { emailQueueIdle } from '@/services/email/queue'
 import { callRoute } from '../support/routes'
 
@@ -103,7 +103,7 @@ describe('a bonus code used at checkout', () => {
     const order = await orderOf(first.body.hash)
     expect(order).toMatchObject({ bonusCode: code, bonusCountedAt: expect.any(String) })
     // Fulfilment asked again (a repeated event, the sweeper after a crash) counts nothing more.
-    const { fulfil } = await import('@/services/checkout/fulfil')
+    const { fulfil } = await import('@/services/orders/fulfil')
     await query(payload, `update orders set fulfilled_at = null where id = $1`, [order.id])
     await fulfil(payload, order.id, new Date())
     expect(await redemptions()).toBe(1)
@@ -232,7 +232,7 @@ describe('the buyer', () => {
     expect(receipts[0]).toMatchObject({ locale: 'de', subject: 'Ihre Veilgate-Quittung' })
     for (const part of ['Visa •••• 4242', '161,75', '30-Tage-Geld-zurück-Garantie', `/de/payment-success?hash=${paid.body.hash}`]) expect(receipts[0]!.text, part).toContain(part)
     // A repeated fulfilment sends nothing again.
-    const { fulfil } = await import('@/services/checkout/fulfil')
+    const { fulfil } = await import('@/services/orders/fulfil')
     await query(payload, `update orders set fulfilled_at = null where public_hash = $1`, [paid.body.hash])
     await fulfil(payload, (await orderOf(paid.body.hash)).id, new Date())
     expect(await mailTo(email, 'receipt')).toHaveLength(1)

@@ -6,7 +6,7 @@ import { POST as confirmRoute } from '@/app/api/veilgate/auth/password-reset/con
 import { POST as requestRoute } from '@/app/api/veilgate/auth/password-reset/route'
 import { POST as register } from '@/app/api/veilgate/auth/register/route'
 import { GET as userInfo } from '@/app/api/veilgate/auth/user-info/route'
-import { createPasswordlessCustomer } from '@/services/accounts/accounts'
+import { createPasswordlessCustomer } from '@/services/auth/accounts'
 import { emailQueueIdle } from '@/services/email/queue'
 import { humanCheck } from '../support/human-check-route'
 import { mailTo as mailToAddress, tokenIn } from '../support/mail'

@@ -2,8 +2,8 @@ import { getPayload, type Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import config from '@payload-config'
 import { GET as page } from '@/app/api/coms/pages/page/route'
-import { pickerData } from '@/services/order/picker'
-import { parseSelection } from '@/services/order/selection'
+import { pickerData } from '@/services/purchase-flow/picker'
+import { parseSelection } from '@/services/purchase-flow/selection'
 
 let payload: Payload
 

@@ -16,7 +16,7 @@ import { POST as checkCode } from '@/app/api/veilgate/sales/check-new-bonus-code
 import { POST as register } from '@/app/api/veilgate/auth/register/route'
 import { resetEnv } from '@/lib/env'
 import { query } from '@/services/db'
-import { providerById } from '@/services/checkout/availability'
+import { providerById } from '@/services/payments/registry'
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe'
 import { humanCheck } from '../support/human-check-route'
 import { callRoute } from '../support/routes'
@@ -327,7 +327,7 @@ describe('url/ asks the provider, and unpaid orders expire', () => {
   })
 
   it('expires an unpaid order past its 24 hours, on url/ and in the sweep, and drops old idempotency keys', async () => {
-    const { sweepCheckout } = await import('@/services/checkout/expiry')
+    const { sweepCheckout } = await import('@/services/orders/expiry')
     const declined = await buy(order({ cardToken: await tokenFor('4000000000000002') }))
     const waiting = await buy(order({ cardToken: await tokenFor('4000002760003184') }))
     const paid = await buy(order({ cardToken: await tokenFor('4242424242424242') }))

@@ -3,7 +3,7 @@ import { isAdmin } from '@/access'
 import { localeCodes } from '@/i18n/locales'
 import { env } from '@/lib/env'
 import { TIMEZONE_PATTERN } from '@/lib/validation/auth'
-import { AUTH_SERVICE_CONTEXT, revokeAllSessions } from '@/services/accounts/revoke'
+import { AUTH_SERVICE_CONTEXT, revokeAllSessions } from '@/services/auth/revoke'
 
 /** Operations of Payload's own auth routes that only our auth service may run. */
 const guardedOperations = new Set(['login', 'forgotPassword', 'resetPassword', 'refresh'])

@@ -1,11 +1,11 @@
 import type { CollectionConfig } from 'payload'
 import { isAdmin } from '@/access'
 import { paymentMethods } from '@/services/catalog/methods'
-import { orderStatuses } from '@/services/checkout/states'
+import { orderStatuses } from '@/services/orders/states'
 
 /**
  * One order per checkout: the price snapshot from the pricing module, who buys, how, and where
- * it stands. Written only by `src/services/checkout/` (admins read it; nobody writes it through
+ * it stands. Written only by `src/services/orders/` and `src/services/payments/` (admins read it; nobody writes it through
  * the API); every status change is a compare-and-set that bumps `version`.
  */
 export const Orders: CollectionConfig = {

@@ -6,7 +6,7 @@ export const subscriptionStatuses = ['trialing', 'active', 'past_due', 'canceled
 /**
  * What a paid order (or a redeemed gift code) entitles its customer to: the plan and its add-ons
  * for the current period (a lifetime plan: one charge, a hundred years), renewing or not. Made
- * once per order by the fulfilment of `src/services/checkout/`, or once per gift code by
+ * once per order by the fulfilment of `src/services/orders/`, or once per gift code by
  * `src/services/account/redeem.ts`; admins read it, nobody writes it through the API.
  */
 export const Subscriptions: CollectionConfig = {

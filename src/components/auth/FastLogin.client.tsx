@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from 'react'
 import { apiFetch, storeAccess, type ApiFailure } from '@/lib/session.client'
-import { looksLikeEmail } from '@/services/order/purchase-state'
+import { looksLikeEmail } from '@/services/purchase-flow/purchase-state'
 import { refusalText, timezoneOffset } from './form-helpers.client'
 import { HumanCheck, type HumanCheckHandle, type HumanCheckTexts } from './HumanCheck.client'
 

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from 'react'
 import { apiFetch, type ApiFailure } from '@/lib/session.client'
-import { looksLikeEmail } from '@/services/order/purchase-state'
+import { looksLikeEmail } from '@/services/purchase-flow/purchase-state'
 import { refusalText } from './form-helpers.client'
 
 export type ForgotPasswordTexts = Record<'emailLabel' | 'submit' | 'submitting' | 'sent' | 'backToSignIn' | 'required' | 'invalidEmail' | 'retryIn' | 'undefinedError', string>

@@ -2,13 +2,13 @@
 
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { localizePath } from '@/i18n/paths'
-import type { PickerData } from '@/services/order/picker'
-import { cardComplete, cardLabel, formatCardNumber, formatExpiry, parseExpiry, payHint, stageOf, type CardFields, type HintKey } from '@/services/order/checkout-rules'
-import { restoreTyped, retryKey, typedFields, typedKey } from '@/services/order/checkout-storage'
+import type { PickerData } from '@/services/purchase-flow/picker'
+import { cardComplete, cardLabel, formatCardNumber, formatExpiry, parseExpiry, payHint, stageOf, type CardFields, type HintKey } from '@/services/purchase-flow/checkout-rules'
+import { restoreTyped, retryKey, typedFields, typedKey } from '@/services/purchase-flow/checkout-storage'
 import { apiFetch, isSignedIn, logout, onSessionChange, storeLogin, type ApiFailure } from '@/lib/session.client'
 import { passwordIssue, type PasswordIssue } from '@/lib/validation/password-rule'
-import { looksLikeEmail } from '@/services/order/purchase-state'
-import { chosenAddOns, parseSelection, selectionParams } from '@/services/order/selection'
+import { looksLikeEmail } from '@/services/purchase-flow/purchase-state'
+import { chosenAddOns, parseSelection, selectionParams } from '@/services/purchase-flow/selection'
 
 export type CheckoutTexts = Record<
   | 'summaryHeading' | 'changePlan' | 'total' | 'renews' | 'oneTime' | 'emailLabel' | 'invalidEmail' | 'required' | 'marketingConsent' | 'noSpam'

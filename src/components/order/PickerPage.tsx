@@ -9,8 +9,8 @@ import { brand } from '@/lib/brand'
 import { now } from '@/lib/clock'
 import { payloadClient } from '@/services/content/payload'
 import { resolvePage } from '@/services/content/pages'
-import { DEFAULT_PICKER_PLANS, pickerData } from '@/services/order/picker'
-import { trafficTiers } from '@/services/order/selection'
+import { DEFAULT_PICKER_PLANS, pickerData } from '@/services/purchase-flow/picker'
+import { trafficTiers } from '@/services/purchase-flow/selection'
 import { PlanPicker, type PickerTexts } from './PlanPicker.client'
 
 type Variant = { plans: string[]; defaultPlan: string | null; cardVariant: 'per-month' | 'total'; intro: string | null }

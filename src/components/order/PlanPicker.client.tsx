@@ -2,8 +2,8 @@
 
 import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import { experimentAssignments } from '@/services/experiments/assign'
-import type { PickerData } from '@/services/order/picker'
-import { chosenAddOns, clampSelection, parseSelection, selectionParams, type Selection, type Slots, type Traffic } from '@/services/order/selection'
+import type { PickerData } from '@/services/purchase-flow/picker'
+import { chosenAddOns, clampSelection, parseSelection, selectionParams, type Selection, type Slots, type Traffic } from '@/services/purchase-flow/selection'
 
 export type PickerTexts = {
   plansLegend: string

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseToken } from '@/services/accounts/tokens'
+import { parseToken } from '@/services/auth/tokens'
 import { changePasswordSchema, loginSchema, password, passwordResetRequestSchema, passwordResetSchema, registerSchema, setStrengthEstimate, strongPassword } from './auth'
 import { ensureStrengthEstimate } from './strength'
 

@@ -6,7 +6,7 @@ import { env } from '@/lib/env'
 import { apiError } from '@/lib/http'
 import { email, enteredPassword } from '@/lib/validation/auth'
 import type { Customer } from '@/payload-types'
-import { verifyPassword } from '@/services/accounts/accounts'
+import { verifyPassword } from '@/services/auth/accounts'
 import { inTransaction, sql } from '@/services/db'
 import { kickRenewalCancel, queueRenewalCancel } from './renewal-cancel'
 

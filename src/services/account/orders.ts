@@ -2,8 +2,8 @@ import type { Payload } from 'payload'
 import { brand } from '@/lib/brand'
 import { apiError } from '@/lib/http'
 import type { Order } from '@/payload-types'
-import { latestAttempt, PUBLIC_HASH } from '@/services/checkout/orders'
-import { cardBrandName } from '@/services/checkout/receipt'
+import { latestAttempt, PUBLIC_HASH } from '@/services/orders/orders'
+import { cardBrandName } from '@/services/orders/receipt'
 import { catalogTitles } from './overview'
 
 /** An order as its owner sees it in the list and on its receipt. Amounts are US cents. */

@@ -4,7 +4,7 @@ import { apiError } from '@/lib/http'
 import type { AddOn, Customer, GiftCode, PricePlan, Subscription } from '@/payload-types'
 import { checkBonusCode, idOf } from '@/services/catalog/codes'
 import { addPeriod, isLifetimePlan } from '@/services/catalog/pricing'
-import { LIFETIME_YEARS } from '@/services/checkout/terms'
+import { LIFETIME_YEARS } from '@/services/orders/terms'
 import { inTransaction, isUniqueViolation, sql } from '@/services/db'
 
 const DAY_MS = 86_400_000

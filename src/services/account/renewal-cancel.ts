@@ -1,6 +1,6 @@
 import type { Payload, PayloadRequest, TaskConfig } from 'payload'
 import { now } from '@/lib/clock'
-import { providerById } from '@/services/checkout/availability'
+import { providerById } from '@/services/payments/registry'
 import { query } from '@/services/db'
 import { backgroundRunner } from '@/services/queue-runner'
 

@@ -6,8 +6,8 @@ import { localeCodes } from '@/i18n/locales'
 import { now } from '@/lib/clock'
 import { apiError } from '@/lib/http'
 import type { Customer } from '@/payload-types'
-import { consentWording, pendingEmail, userInfo } from '@/services/accounts/accounts'
-import { revokeAllSessions } from '@/services/accounts/revoke'
+import { consentWording, pendingEmail, userInfo } from '@/services/auth/accounts'
+import { revokeAllSessions } from '@/services/auth/revoke'
 import { query } from '@/services/db'
 
 /**

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { defaultLocale, isLocaleCode } from '@/i18n/locales'
 import { localizePath } from '@/i18n/paths'
 import { handler, queryOf } from '@/lib/http'
-import { requireAdmin } from '@/services/content/admin'
+import { requireAdmin } from '@/services/auth/admin'
 import { payloadClient } from '@/services/content/payload'
 
 // A site path only (no `//host`), so the redirect cannot leave the site.

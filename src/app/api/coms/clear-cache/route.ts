@@ -1,5 +1,5 @@
 import { handler, json } from '@/lib/http'
-import { requireAdmin } from '@/services/content/admin'
+import { requireAdmin } from '@/services/auth/admin'
 import { payloadClient } from '@/services/content/payload'
 import { revalidateAll } from '@/services/content/revalidate'
 

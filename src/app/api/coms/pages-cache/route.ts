@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { handler, json, queryOf, tsParam } from '@/lib/http'
-import { requireAdmin } from '@/services/content/admin'
+import { requireAdmin } from '@/services/auth/admin'
 import { normalisePagePath } from '@/services/content/paths'
 import { payloadClient } from '@/services/content/payload'
 import { revalidateContentPath } from '@/services/content/revalidate'

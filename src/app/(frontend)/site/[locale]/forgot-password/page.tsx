@@ -5,7 +5,7 @@ import { SiteShell } from '@/components/layout/SiteShell'
 import { locales, pageLocale } from '@/i18n/locales'
 import { localizePath } from '@/i18n/paths'
 import { pageMetadata } from '@/lib/seo'
-import { PASSWORD_RESET_MINUTES } from '@/services/accounts/password-reset'
+import { PASSWORD_RESET_MINUTES } from '@/services/auth/password-reset'
 
 type Props = { params: Promise<{ locale: string }> }
 

@@ -6,7 +6,7 @@ import { localizePath } from '@/i18n/paths'
 import { brand } from '@/lib/brand'
 import type { ErrorCode } from '@/lib/errors'
 import { errorMessage } from '@/lib/http'
-import { findOrderByHash, PUBLIC_HASH } from '@/services/checkout/orders'
+import { findOrderByHash, PUBLIC_HASH } from '@/services/orders/orders'
 import { payloadClient } from '@/services/content/payload'
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }

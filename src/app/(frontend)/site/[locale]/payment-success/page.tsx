@@ -4,9 +4,9 @@ import { SiteShell } from '@/components/layout/SiteShell'
 import { PaymentStatus } from '@/components/order/PaymentStatus.client'
 import { defaultLocale, getLocale, isLocaleCode } from '@/i18n/locales'
 import { localizePath } from '@/i18n/paths'
-import { findOrderByHash, latestAttempt, PUBLIC_HASH } from '@/services/checkout/orders'
+import { findOrderByHash, latestAttempt, PUBLIC_HASH } from '@/services/orders/orders'
 import { payloadClient } from '@/services/content/payload'
-import { cardLabel, maskEmail } from '@/services/order/checkout-rules'
+import { cardLabel, maskEmail } from '@/services/purchase-flow/checkout-rules'
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }
 

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { now } from '@/lib/clock'
 import { apiError, AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
-import { sandboxAvailable } from '@/services/checkout/availability'
-import { tokenize } from '@/services/checkout/sandbox'
+import { sandboxAvailable } from '@/services/payments/registry'
+import { tokenize } from '@/services/payments/sandbox/processor'
 import { payloadClient } from '@/services/content/payload'
 import { limitCheckout } from '@/services/security/rate-limit'
 

@@ -1,7 +1,7 @@
 import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
 import { changeEmailSchema } from '@/lib/validation/auth'
-import { requestEmailChange } from '@/services/accounts/accounts'
-import { requireSession } from '@/services/accounts/sessions'
+import { requestEmailChange } from '@/services/auth/accounts'
+import { requireSession } from '@/services/auth/sessions'
 import { payloadClient } from '@/services/content/payload'
 import { limit } from '@/services/security/rate-limit'
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { handler, json, queryOf, requestLocale, tsParam } from '@/lib/http'
 import { customerOrders } from '@/services/account/orders'
-import { requireSession } from '@/services/accounts/sessions'
+import { requireSession } from '@/services/auth/sessions'
 import { payloadClient } from '@/services/content/payload'
 
 const query = z.object({ ...tsParam, locale: z.string().max(10).optional() })

@@ -1,7 +1,7 @@
 import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
 import { isLocaleCode } from '@/i18n/locales'
 import { profileInput, profileView, updateProfile } from '@/services/account/settings'
-import { requireSession } from '@/services/accounts/sessions'
+import { requireSession } from '@/services/auth/sessions'
 import { payloadClient } from '@/services/content/payload'
 
 /** GET → the profile: `user-info/`'s fields and `marketingConsentAt`. */

@@ -1,6 +1,6 @@
 import { handler, json } from '@/lib/http'
 import { customerSessions } from '@/services/account/settings'
-import { requireSession } from '@/services/accounts/sessions'
+import { requireSession } from '@/services/auth/sessions'
 import { payloadClient } from '@/services/content/payload'
 
 /** GET → `[{ id, kind, createdAt, lastUsedAt, device, browser, os, current }]`, newest first. */

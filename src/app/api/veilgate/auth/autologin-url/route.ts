@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { handler, json, queryOf, tsParam } from '@/lib/http'
 import { safeNext } from '@/lib/next-path'
-import { autologinUrl } from '@/services/accounts/fast-login'
-import { requireSession } from '@/services/accounts/sessions'
+import { autologinUrl } from '@/services/auth/fast-login'
+import { requireSession } from '@/services/auth/sessions'
 import { payloadClient } from '@/services/content/payload'
 
 const query = z.object({ ...tsParam, locale: z.string().max(10).optional(), next: z.string().max(2000).optional() })

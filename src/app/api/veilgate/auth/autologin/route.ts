@@ -1,6 +1,6 @@
 import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, queryOf } from '@/lib/http'
 import { codeLoginSchema, tokenSchema } from '@/lib/validation/auth'
-import { exchangeCode, exchangeToken } from '@/services/accounts/fast-login'
+import { exchangeCode, exchangeToken } from '@/services/auth/fast-login'
 import { payloadClient } from '@/services/content/payload'
 import { limit } from '@/services/security/rate-limit'
 

@@ -1,8 +1,8 @@
 import { apiError, AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
 import { changePasswordSchema, ownerInputs, tooWeak } from '@/lib/validation/auth'
 import { ensureStrengthEstimate } from '@/lib/validation/strength'
-import { changePassword } from '@/services/accounts/accounts'
-import { requireSession } from '@/services/accounts/sessions'
+import { changePassword } from '@/services/auth/accounts'
+import { requireSession } from '@/services/auth/sessions'
 import { payloadClient } from '@/services/content/payload'
 
 /** POST { password, newPassword } → 200 { ok: true }; every other session of the account ends. */

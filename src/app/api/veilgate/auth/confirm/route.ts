@@ -1,6 +1,6 @@
 import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
 import { tokenSchema } from '@/lib/validation/auth'
-import { confirm } from '@/services/accounts/accounts'
+import { confirm } from '@/services/auth/accounts'
 import { payloadClient } from '@/services/content/payload'
 
 /** POST { token } → 200 { confirmed: true }; a used, expired or unknown token answers 401 EXPIRED_SESSION. */

@@ -1,6 +1,6 @@
 import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
 import { fastLoginSchema } from '@/lib/validation/auth'
-import { requestFastLogin } from '@/services/accounts/fast-login'
+import { requestFastLogin } from '@/services/auth/fast-login'
 import { payloadClient } from '@/services/content/payload'
 import { requireHuman } from '@/services/human-check'
 import { limit } from '@/services/security/rate-limit'

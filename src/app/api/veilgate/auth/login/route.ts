@@ -1,6 +1,6 @@
 import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
 import { loginSchema } from '@/lib/validation/auth'
-import { login } from '@/services/accounts/accounts'
+import { login } from '@/services/auth/accounts'
 import { payloadClient } from '@/services/content/payload'
 import { limit } from '@/services/security/rate-limit'
 

@@ -1,5 +1,5 @@
 import { HttpError, handler, json } from '@/lib/http'
-import { requireSession, revokeSession } from '@/services/accounts/sessions'
+import { requireSession, revokeSession } from '@/services/auth/sessions'
 import { payloadClient } from '@/services/content/payload'
 
 /** POST → 200 { ok: true }: ends the calling session. Calling it again (an ended token) is harmless. */

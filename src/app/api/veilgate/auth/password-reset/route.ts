@@ -1,6 +1,6 @@
 import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
 import { passwordResetRequestSchema } from '@/lib/validation/auth'
-import { requestPasswordReset } from '@/services/accounts/password-reset'
+import { requestPasswordReset } from '@/services/auth/password-reset'
 import { payloadClient } from '@/services/content/payload'
 import { limit } from '@/services/security/rate-limit'
 

@@ -1,7 +1,7 @@
 import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
 import { registerSchema } from '@/lib/validation/auth'
 import { ensureStrengthEstimate } from '@/lib/validation/strength'
-import { register } from '@/services/accounts/accounts'
+import { register } from '@/services/auth/accounts'
 import { payloadClient } from '@/services/content/payload'
 import { requireHuman } from '@/services/human-check'
 import { limit } from '@/services/security/rate-limit'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { handler, json, queryOf, tsParam } from '@/lib/http'
-import { userInfo } from '@/services/accounts/accounts'
-import { requireSession } from '@/services/accounts/sessions'
+import { userInfo } from '@/services/auth/accounts'
+import { requireSession } from '@/services/auth/sessions'
 import { payloadClient } from '@/services/content/payload'
 
 const query = z.object({ ...tsParam, locale: z.string().max(10).optional() })

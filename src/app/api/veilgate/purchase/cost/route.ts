@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { now } from '@/lib/clock'
 import { handler, json, queryOf, tsParam } from '@/lib/http'
 import { paymentMethods } from '@/services/catalog/methods'
-import { priceSelection, selectionFields } from '@/services/checkout/purchase'
+import { priceSelection, selectionFields } from '@/services/orders/purchase'
 import { payloadClient } from '@/services/content/payload'
 
 const query = z

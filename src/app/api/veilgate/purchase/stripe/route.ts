@@ -1,6 +1,6 @@
 import { now } from '@/lib/clock'
 import { apiError, handler, json } from '@/lib/http'
-import { takeWebhook } from '@/services/checkout/intake'
+import { takeWebhook } from '@/services/payments/intake'
 import { payloadClient } from '@/services/content/payload'
 
 export const runtime = 'nodejs'

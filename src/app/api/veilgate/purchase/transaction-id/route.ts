@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { handler, json, queryOf, tsParam } from '@/lib/http'
-import { hashField, orderByHash, transactionId } from '@/services/checkout/views'
+import { hashField, orderByHash, transactionId } from '@/services/orders/views'
 import { payloadClient } from '@/services/content/payload'
 import { limitOrderReads } from '@/services/security/rate-limit'
 

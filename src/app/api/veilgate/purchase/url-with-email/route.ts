@@ -1,9 +1,9 @@
 import { now } from '@/lib/clock'
 import { apiError, bodyOf, handler, json } from '@/lib/http'
-import { paymentsAvailable } from '@/services/checkout/availability'
-import { withIdempotency } from '@/services/checkout/idempotency'
-import { purchaseBody, purchaseCard, purchaseHash, retryBody, retryCard } from '@/services/checkout/purchase'
-import { requestHash } from '@/services/checkout/request-hash'
+import { paymentsAvailable } from '@/services/payments/registry'
+import { withIdempotency } from '@/services/orders/idempotency'
+import { purchaseBody, purchaseCard, purchaseHash, retryBody, retryCard } from '@/services/orders/purchase'
+import { requestHash } from '@/services/orders/request-hash'
 import { payloadClient } from '@/services/content/payload'
 import { limitCheckout } from '@/services/security/rate-limit'
 

@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { now } from '@/lib/clock'
 import type { ErrorCode } from '@/lib/errors'
 import { apiError, errorMessage, handler, json, queryOf, tsParam } from '@/lib/http'
-import { findOrderByHash, PUBLIC_HASH } from '@/services/checkout/orders'
-import { nextStep } from '@/services/checkout/sync'
+import { findOrderByHash, PUBLIC_HASH } from '@/services/orders/orders'
+import { nextStep } from '@/services/orders/sync'
 import { payloadClient } from '@/services/content/payload'
 
 const query = z.object({ ...tsParam, hash: z.string({ error: 'ORDER_NOT_FOUND' }).regex(PUBLIC_HASH, 'ORDER_NOT_FOUND'), locale: z.string().max(10).optional() })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { handler, json, queryOf, tsParam } from '@/lib/http'
-import { requireSession } from '@/services/accounts/sessions'
+import { requireSession } from '@/services/auth/sessions'
 import { referralCode } from '@/services/catalog/codes'
 import { payloadClient } from '@/services/content/payload'
 

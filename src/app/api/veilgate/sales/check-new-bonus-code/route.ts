@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { now } from '@/lib/clock'
 import { AUTH_MAX_BODY_BYTES, apiError, bodyOf, handler, json } from '@/lib/http'
-import { optionalSession } from '@/services/accounts/sessions'
+import { optionalSession } from '@/services/auth/sessions'
 import { findPlan } from '@/services/catalog/catalog'
 import { checkBonusCode } from '@/services/catalog/codes'
 import { payloadClient } from '@/services/content/payload'

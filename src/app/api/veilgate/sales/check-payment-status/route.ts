@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { now } from '@/lib/clock'
 import { handler, json, bodyOf, AUTH_MAX_BODY_BYTES } from '@/lib/http'
-import { nextStep } from '@/services/checkout/sync'
-import { hashField, orderByHash } from '@/services/checkout/views'
+import { nextStep } from '@/services/orders/sync'
+import { hashField, orderByHash } from '@/services/orders/views'
 import { payloadClient } from '@/services/content/payload'
 import { limitOrderReads } from '@/services/security/rate-limit'
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { now } from '@/lib/clock'
 import { handler, json, queryOf, tsParam } from '@/lib/http'
-import { optionalSession } from '@/services/accounts/sessions'
+import { optionalSession } from '@/services/auth/sessions'
 import { lookupCode } from '@/services/catalog/codes'
 import { payloadClient } from '@/services/content/payload'
 

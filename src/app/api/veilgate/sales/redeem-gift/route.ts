@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { now } from '@/lib/clock'
 import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
 import { redeemCode } from '@/services/account/redeem'
-import { requireSession } from '@/services/accounts/sessions'
+import { requireSession } from '@/services/auth/sessions'
 import { payloadClient } from '@/services/content/payload'
 import { limit } from '@/services/security/rate-limit'
 

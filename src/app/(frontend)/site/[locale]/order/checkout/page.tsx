@@ -7,7 +7,7 @@ import { now } from '@/lib/clock'
 import { pageMetadata } from '@/lib/seo'
 import { sold } from '@/services/catalog/catalog'
 import { payloadClient } from '@/services/content/payload'
-import { pickerData } from '@/services/order/picker'
+import { pickerData } from '@/services/purchase-flow/picker'
 
 type Props = { params: Promise<{ locale: string }> }
 

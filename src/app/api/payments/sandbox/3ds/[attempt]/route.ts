@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { now } from '@/lib/clock'
 import { apiError, AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
-import { providerById, sandboxAvailable } from '@/services/checkout/availability'
-import { reportSandboxOutcome } from '@/services/checkout/deliver'
-import { applyResult, checkoutUrl, successUrl } from '@/services/checkout/outcome'
+import { providerById, sandboxAvailable } from '@/services/payments/registry'
+import { reportSandboxOutcome } from '@/services/payments/sandbox/deliver'
+import { applyResult, checkoutUrl, successUrl } from '@/services/payments/outcome'
 import { payloadClient } from '@/services/content/payload'
 import { query } from '@/services/db'
 

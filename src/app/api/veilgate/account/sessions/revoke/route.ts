@@ -1,6 +1,6 @@
 import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
 import { revokeInput, revokeSessions } from '@/services/account/settings'
-import { requireSession } from '@/services/accounts/sessions'
+import { requireSession } from '@/services/auth/sessions'
 import { payloadClient } from '@/services/content/payload'
 
 /** POST { id } or { all: true } → { revoked }: one of the customer's sessions ends, or all of them (this one too). */

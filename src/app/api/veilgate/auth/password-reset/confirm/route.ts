@@ -1,7 +1,7 @@
 import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
 import { passwordResetSchema } from '@/lib/validation/auth'
 import { ensureStrengthEstimate } from '@/lib/validation/strength'
-import { resetPassword } from '@/services/accounts/password-reset'
+import { resetPassword } from '@/services/auth/password-reset'
 import { payloadClient } from '@/services/content/payload'
 import { limit } from '@/services/security/rate-limit'
 

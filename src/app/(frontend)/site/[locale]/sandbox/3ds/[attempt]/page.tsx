@@ -5,9 +5,9 @@ import { ThreeDSecure } from '@/components/order/ThreeDSecure.client'
 import { defaultLocale, getLocale, isLocaleCode } from '@/i18n/locales'
 import { localizePath } from '@/i18n/paths'
 import { brand } from '@/lib/brand'
-import { sandboxAvailable } from '@/services/checkout/availability'
+import { sandboxAvailable } from '@/services/payments/registry'
 import { payloadClient } from '@/services/content/payload'
-import { cardLabel } from '@/services/order/checkout-rules'
+import { cardLabel } from '@/services/purchase-flow/checkout-rules'
 
 type Props = { params: Promise<{ locale: string; attempt: string }> }
 

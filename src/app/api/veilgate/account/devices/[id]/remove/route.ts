@@ -1,6 +1,6 @@
 import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
 import { recordId, removeDevice } from '@/services/account/overview'
-import { requireSession } from '@/services/accounts/sessions'
+import { requireSession } from '@/services/auth/sessions'
 import { payloadClient } from '@/services/content/payload'
 
 /** POST → { removed: true }: one of the customer's devices is gone; anyone else's answers 404. */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, requestLocale } from '@/lib/http'
 import { recordId, setAutoRenew } from '@/services/account/overview'
-import { requireSession } from '@/services/accounts/sessions'
+import { requireSession } from '@/services/auth/sessions'
 import { payloadClient } from '@/services/content/payload'
 
 const body = z.object({ enabled: z.boolean({ error: 'INVALID_INPUT' }) })

@@ -1,6 +1,6 @@
 import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, requestLocale } from '@/lib/http'
 import { cancelSubscription, recordId } from '@/services/account/overview'
-import { requireSession } from '@/services/accounts/sessions'
+import { requireSession } from '@/services/auth/sessions'
 import { payloadClient } from '@/services/content/payload'
 
 /** POST → the subscription, `canceled`, renewal off, access kept until `currentPeriodEnd`; again: the same. */

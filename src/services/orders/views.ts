@@ -2,7 +2,7 @@ import type { Payload } from 'payload'
 import { z } from 'zod'
 import { apiError } from '@/lib/http'
 import type { Order } from '@/payload-types'
-import { maskEmail } from '@/services/order/checkout-rules'
+import { maskEmail } from '@/services/purchase-flow/checkout-rules'
 import { findOrderByHash, latestAttempt, PUBLIC_HASH } from './orders'
 
 /** `hash` as the read endpoints take it: 22 base64url characters, else 400 INVALID_INPUT. */

@@ -3,8 +3,8 @@ import { env } from '@/lib/env'
 import { apiError } from '@/lib/http'
 import type { PaymentMethod } from '@/services/catalog/methods'
 import type { PaymentProvider, ProviderId } from './provider'
-import { sandboxProvider } from './sandbox-provider'
-import { stripeClient, stripeProvider } from './stripe'
+import { sandboxProvider } from '@/services/payments/sandbox/provider'
+import { stripeClient, stripeProvider } from '@/services/payments/stripe/provider'
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
 

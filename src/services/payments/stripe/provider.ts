@@ -1,6 +1,6 @@
 import Stripe from 'stripe'
-import { failedWith, type PaymentProvider, type PaymentResult } from './provider'
-import { WEBHOOK_TOLERANCE_S } from './webhooks'
+import { failedWith, type PaymentProvider, type PaymentResult } from '@/services/payments/provider'
+import { WEBHOOK_TOLERANCE_S } from '@/services/payments/webhooks'
 
 /** The Stripe API version this adapter was written against (stripe-node 23.1's own). */
 export const STRIPE_API_VERSION = '2026-10-28.endive'

@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '@/services/catalog/methods'
-import type { DeclineCode } from './cards'
+import type { DeclineCode } from '@/services/payments/sandbox/cards'
 
 export type PaymentErrorCode = DeclineCode | 'AUTHENTICATION_FAILURE'
 export type ProviderId = 'sandbox' | 'stripe'

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto'
 import type { Payload } from 'payload'
 import { env } from '@/lib/env'
-import { failedWith, type PaymentProvider, type PaymentResult } from './provider'
-import { readToken } from './sandbox'
-import { SANDBOX_SIGNATURE_HEADER, verifySignature } from './webhooks'
+import { failedWith, type PaymentProvider, type PaymentResult } from '@/services/payments/provider'
+import { readToken } from './processor'
+import { SANDBOX_SIGNATURE_HEADER, verifySignature } from '@/services/payments/webhooks'
 
 /** The secret the sandbox signs its events with: SANDBOX_WEBHOOK_SECRET, else one derived from the site's secret. */
 export const sandboxWebhookSecret = (payload: Payload) => env().SANDBOX_WEBHOOK_SECRET ?? createHmac('sha256', payload.secret).update('sandbox-webhook-secret').digest('hex')

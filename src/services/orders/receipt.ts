@@ -1,6 +1,6 @@
 import type { Payload, PayloadRequest } from 'payload'
 import type { Customer, Order, Subscription } from '@/payload-types'
-import { sendConfirmation, siteUrl } from '@/services/accounts/accounts'
+import { sendConfirmation, siteUrl } from '@/services/auth/accounts'
 import { inTransaction, sql } from '@/services/db'
 import { sendEmail } from '@/services/email/send'
 import type { TemplateData } from '@/services/email/templates'

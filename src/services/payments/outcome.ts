@@ -2,10 +2,10 @@ import type { Payload } from 'payload'
 import type { ErrorCode } from '@/lib/errors'
 import { errorMessage } from '@/lib/http'
 import type { Order, PaymentAttempt } from '@/payload-types'
-import type { StoredResponse } from './idempotency'
-import { settle, transition } from './orders'
+import type { StoredResponse } from '@/services/orders/idempotency'
+import { settle, transition } from '@/services/orders/orders'
 import type { PaymentResult } from './provider'
-import type { OrderStatus } from './states'
+import type { OrderStatus } from '@/services/orders/states'
 
 export const successUrl = (hash: string) => `/payment-success?hash=${hash}`
 export const checkoutUrl = (hash: string) => `/order/checkout?hash=${hash}`

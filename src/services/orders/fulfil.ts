@@ -1,6 +1,6 @@
 import type { Payload } from 'payload'
 import type { Customer, Order, Subscription } from '@/payload-types'
-import { consentWording, createPasswordlessCustomer, findCustomerByEmail } from '@/services/accounts/accounts'
+import { consentWording, createPasswordlessCustomer, findCustomerByEmail } from '@/services/auth/accounts'
 import { isUniqueViolation, query } from '@/services/db'
 import { recordConversion } from '@/services/experiments/events'
 import { latestAttempt } from './orders'

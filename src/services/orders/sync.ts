@@ -1,9 +1,9 @@
 import type { Payload } from 'payload'
 import type { Order } from '@/payload-types'
-import { providerById } from './availability'
+import { providerById } from '@/services/payments/registry'
 import { expireIfDue } from './expiry'
 import { latestAttempt } from './orders'
-import { applyResult, checkoutUrl, successUrl } from './outcome'
+import { applyResult, checkoutUrl, successUrl } from '@/services/payments/outcome'
 
 /**
  * Where a buyer goes next for an order, after bringing it up to date: an unpaid order past its

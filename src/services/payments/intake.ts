@@ -1,12 +1,12 @@
 import type { Payload, Where } from 'payload'
 import { apiError } from '@/lib/http'
 import { query } from '@/services/db'
-import { providerById } from './availability'
-import { fulfil } from './fulfil'
-import { latestAttempt } from './orders'
+import { providerById } from './registry'
+import { fulfil } from '@/services/orders/fulfil'
+import { latestAttempt } from '@/services/orders/orders'
 import { applyResult } from './outcome'
 import type { PaymentProvider } from './provider'
-import type { OrderStatus } from './states'
+import type { OrderStatus } from '@/services/orders/states'
 import { paymentEventTypes, SANDBOX_SIGNATURE_HEADER, webhookEvent, type WebhookEvent } from './webhooks'
 
 /** Order statuses a payment event may still move (paid, expired and the rest are final for it). */
