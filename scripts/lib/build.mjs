@@ -24,9 +24,10 @@ function hashInputs() {
 
 const stampFile = () => path.join(root, '.next', 'source-hash')
 
-export function buildIsCurrent() {
+/** The source hash the build in .next was made from, or null when there is no finished build. */
+function builtFrom() {
   const stamp = stampFile()
-  return existsSync(path.join(root, '.next', 'BUILD_ID')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === hashInputs()
+  return existsSync(path.join(root, '.next', 'BUILD_ID')) && existsSync(stamp) ? readFileSync(stamp, 'utf8') : null
 }
 
 /**
@@ -34,20 +35,21 @@ export function buildIsCurrent() {
  * run `tsc --noEmit`), and without an earlier Turbopack cache none is written: on a fresh clone
  * writing it costs about 15 s and nothing reads it. next.config.ts reads both switches.
  */
-export function testBuildEnv(env) {
+function testBuildEnv(env) {
   const cached = existsSync(path.join(root, '.next', 'cache', 'turbopack'))
   return { ...env, VEILGATE_BUILD_SKIP_TYPECHECK: '1', ...(cached ? {} : { VEILGATE_BUILD_NO_CACHE: '1' }) }
 }
 
-export async function buildIfNeeded(env, { log = console.log, forTests = false, stdio = 'inherit' } = {}) {
-  if (buildIsCurrent()) return false
-  log(`[veilgate] building the production bundle (first start or changed sources)${forTests ? ' for the tests' : ''}…`)
+/** Builds when the sources changed since the last build; true when it built, false when .next was current. */
+export async function buildIfNeeded(env, { log = console.log, forTests = false } = {}) {
   const hash = hashInputs()
+  if (builtFrom() === hash) return false
+  log(`[veilgate] building the production bundle (first start or changed sources)${forTests ? ' for the tests' : ''}…`)
   await new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
       cwd: root,
       env: { ...(forTests ? testBuildEnv(env) : env), NODE_ENV: 'production' },
-      stdio,
+      stdio: 'inherit',
     })
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build failed with exit code ${code}`))))
   })
