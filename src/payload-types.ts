@@ -221,9 +221,11 @@ export interface Config {
       )[];
   globals: {
     picker: Picker;
+    'payload-jobs-stats': PayloadJobsStat;
   };
   globalsSelect: {
     picker: PickerSelect<false> | PickerSelect<true>;
+    'payload-jobs-stats': PayloadJobsStatsSelect<false> | PayloadJobsStatsSelect<true>;
   };
   locale:
     | 'en'
@@ -267,6 +269,12 @@ export interface Config {
       sendEmail: TaskSendEmail;
       deliverWebhook: TaskDeliverWebhook;
       cancelRenewals: TaskCancelRenewals;
+      expireOrders: TaskExpireOrders;
+      finishFulfilment: TaskFinishFulfilment;
+      dropIdempotencyKeys: TaskDropIdempotencyKeys;
+      purgeDeletedAccounts: TaskPurgeDeletedAccounts;
+      forgetHumanCheckSolutions: TaskForgetHumanCheckSolutions;
+      dropCustomerTokens: TaskDropCustomerTokens;
       schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
@@ -1382,6 +1390,7 @@ export interface Subscription {
         id?: string | null;
       }[]
     | null;
+  version: number;
   status: 'trialing' | 'active' | 'past_due' | 'canceled' | 'expired';
   lifetime?: boolean | null;
   currentPeriodStart: string;
@@ -1875,7 +1884,18 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'sendEmail' | 'deliverWebhook' | 'cancelRenewals' | 'schedulePublish';
+        taskSlug:
+          | 'inline'
+          | 'sendEmail'
+          | 'deliverWebhook'
+          | 'cancelRenewals'
+          | 'expireOrders'
+          | 'finishFulfilment'
+          | 'dropIdempotencyKeys'
+          | 'purgeDeletedAccounts'
+          | 'forgetHumanCheckSolutions'
+          | 'dropCustomerTokens'
+          | 'schedulePublish';
         taskID: string;
         input?:
           | {
@@ -1908,10 +1928,33 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'sendEmail' | 'deliverWebhook' | 'cancelRenewals' | 'schedulePublish') | null;
+  taskSlug?:
+    | (
+        | 'inline'
+        | 'sendEmail'
+        | 'deliverWebhook'
+        | 'cancelRenewals'
+        | 'expireOrders'
+        | 'finishFulfilment'
+        | 'dropIdempotencyKeys'
+        | 'purgeDeletedAccounts'
+        | 'forgetHumanCheckSolutions'
+        | 'dropCustomerTokens'
+        | 'schedulePublish'
+      )
+    | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
+  meta?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -2742,6 +2785,7 @@ export interface SubscriptionsSelect<T extends boolean = true> {
         renewalAmount?: T;
         id?: T;
       };
+  version?: T;
   status?: T;
   lifetime?: T;
   currentPeriodStart?: T;
@@ -3173,6 +3217,7 @@ export interface PayloadJobsSelect<T extends boolean = true> {
   queue?: T;
   waitUntil?: T;
   processing?: T;
+  meta?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -3238,6 +3283,24 @@ export interface Picker {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs-stats".
+ */
+export interface PayloadJobsStat {
+  id: number;
+  stats?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "picker_select".
  */
 export interface PickerSelect<T extends boolean = true> {
@@ -3251,6 +3314,16 @@ export interface PickerSelect<T extends boolean = true> {
         defaultPlan?: T;
         id?: T;
       };
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs-stats_select".
+ */
+export interface PayloadJobsStatsSelect<T extends boolean = true> {
+  stats?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;
@@ -3321,6 +3394,114 @@ export interface TaskCancelRenewals {
   };
   output: {
     revoked?: number | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskExpireOrders".
+ */
+export interface TaskExpireOrders {
+  input?: unknown;
+  output: {
+    counts:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskFinishFulfilment".
+ */
+export interface TaskFinishFulfilment {
+  input?: unknown;
+  output: {
+    counts:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskDropIdempotencyKeys".
+ */
+export interface TaskDropIdempotencyKeys {
+  input?: unknown;
+  output: {
+    counts:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskPurgeDeletedAccounts".
+ */
+export interface TaskPurgeDeletedAccounts {
+  input?: unknown;
+  output: {
+    counts:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskForgetHumanCheckSolutions".
+ */
+export interface TaskForgetHumanCheckSolutions {
+  input?: unknown;
+  output: {
+    counts:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskDropCustomerTokens".
+ */
+export interface TaskDropCustomerTokens {
+  input?: unknown;
+  output: {
+    counts:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
   };
 }
 /**

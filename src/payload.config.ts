@@ -43,10 +43,13 @@ import { prepareDatabase } from './seed/prepare'
 import { releaseStuckJobs, runEmailQueue } from './services/email/queue'
 import { EMAIL_QUEUE, sendEmailTask } from './services/email/task'
 import { emailAdapter } from './services/email/transport'
-import { startCheckoutSweeper } from '@/services/orders/expiry'
 import { cancelRenewalsTask } from './services/account/renewal-cancel'
 import { deliverWebhookTask, WEBHOOK_QUEUE } from '@/services/payments/sandbox/deliver'
-import { now } from './lib/clock'
+import { MAINTENANCE_QUEUE } from './services/maintenance'
+import { dropIdempotencyKeysTask, expireOrdersTask, finishFulfilmentTask } from './services/orders/maintenance'
+import { purgeDeletedAccountsTask } from './services/account/maintenance'
+import { dropCustomerTokensTask } from './services/auth/maintenance'
+import { forgetHumanCheckSolutionsTask } from './services/human-check/maintenance'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -117,13 +120,21 @@ export default adminsOnlyByDefault(buildConfig({
     // Messages queued before a stop go out now, not at the next minute.
     await releaseStuckJobs(payload)
     void runEmailQueue(payload)
-    // Unpaid orders past their 24 hours expire, day-old idempotency keys go, interrupted
-    // fulfilments finish: in the web server only (not in one-off commands).
-    if (process.env.NEXT_RUNTIME === 'nodejs') startCheckoutSweeper(payload, now)
   },
   // Runs scheduled publishing (and other queued jobs) every minute inside the server process.
   jobs: {
-    tasks: [sendEmailTask, deliverWebhookTask, cancelRenewalsTask],
+    tasks: [
+      sendEmailTask,
+      deliverWebhookTask,
+      cancelRenewalsTask,
+      // Upkeep on a schedule (queue `maintenance`): each task queues its next run itself.
+      expireOrdersTask,
+      finishFulfilmentTask,
+      dropIdempotencyKeysTask,
+      purgeDeletedAccountsTask,
+      forgetHumanCheckSolutionsTask,
+      dropCustomerTokensTask,
+    ],
     // Payload lets any signed-in user run, queue and cancel jobs; here only admins.
     access: { run: isAdmin, queue: isAdmin, cancel: isAdmin },
     autoRun:
@@ -135,6 +146,8 @@ export default adminsOnlyByDefault(buildConfig({
             { cron: '* * * * *', queue: EMAIL_QUEUE, limit: 50, silent: { error: true } },
             // Sandbox payment events held back (test delays) or waiting for a retry.
             { cron: '* * * * *', queue: WEBHOOK_QUEUE, limit: 50, silent: { error: true } },
+            // Each minute: queue the maintenance tasks whose schedule is due, then run what is due.
+            { cron: '* * * * *', queue: MAINTENANCE_QUEUE, limit: 20, silent: { error: true } },
           ],
     shouldAutoRun: jobsRunHere,
     // Payload hides its jobs collection; admins (only) see it under System, failed messages included.
@@ -145,7 +158,7 @@ export default adminsOnlyByDefault(buildConfig({
         ...defaultJobsCollection.admin,
         hidden: false,
         group: 'System',
-        defaultColumns: ['taskSlug', 'queue', 'processing', 'hasError', 'totalTried', 'completedAt', 'createdAt'],
+        defaultColumns: ['taskSlug', 'queue', 'waitUntil', 'processing', 'hasError', 'totalTried', 'completedAt', 'createdAt'],
       },
       access: { ...defaultJobsCollection.access, read: isAdmin },
     }),

@@ -20,6 +20,8 @@ import * as migration_20261124_185954_renewal_cancel from './20261124_185954_ren
 import * as migration_20261124_201604_password_reset from './20261124_201604_password_reset';
 import * as migration_20261124_203425_bonus_counted from './20261124_203425_bonus_counted';
 import * as migration_20261124_205102_fast_login from './20261124_205102_fast_login';
+import * as migration_20261125_234527_subscription_version from './20261125_234527_subscription_version';
+import * as migration_20261125_235604_maintenance_schedules from './20261125_235604_maintenance_schedules';
 
 export const migrations = [
   {
@@ -130,6 +132,16 @@ export const migrations = [
   {
     up: migration_20261124_205102_fast_login.up,
     down: migration_20261124_205102_fast_login.down,
-    name: '20261124_205102_fast_login'
+    name: '20261124_205102_fast_login',
+  },
+  {
+    up: migration_20261125_234527_subscription_version.up,
+    down: migration_20261125_234527_subscription_version.down,
+    name: '20261125_234527_subscription_version',
+  },
+  {
+    up: migration_20261125_235604_maintenance_schedules.up,
+    down: migration_20261125_235604_maintenance_schedules.down,
+    name: '20261125_235604_maintenance_schedules'
   },
 ];

@@ -327,7 +327,7 @@ describe('url/ asks the provider, and unpaid orders expire', () => {
   })
 
   it('expires an unpaid order past its 24 hours, on url/ and in the sweep, and drops old idempotency keys', async () => {
-    const { sweepCheckout } = await import('@/services/orders/expiry')
+    const { sweepCheckout } = await import('@/services/orders/maintenance')
     const declined = await buy(order({ cardToken: await tokenFor('4000000000000002') }))
     const waiting = await buy(order({ cardToken: await tokenFor('4000002760003184') }))
     const paid = await buy(order({ cardToken: await tokenFor('4242424242424242') }))

@@ -1,13 +1,13 @@
 import type { CollectionConfig } from 'payload'
 import { isAdmin } from '@/access'
-
-export const subscriptionStatuses = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const
+import { subscriptionStatuses } from '@/services/subscriptions/states'
 
 /**
  * What a paid order (or a redeemed gift code) entitles its customer to: the plan and its add-ons
  * for the current period (a lifetime plan: one charge, a hundred years), renewing or not. Made
  * once per order by the fulfilment of `src/services/orders/`, or once per gift code by
- * `src/services/account/redeem.ts`; admins read it, nobody writes it through the API.
+ * `src/services/account/redeem.ts`; admins read it, nobody writes it through the API. Every change
+ * after that is a compare-and-set that bumps `version` (`src/services/subscriptions/`).
  */
 export const Subscriptions: CollectionConfig = {
   slug: 'subscriptions',
@@ -31,6 +31,7 @@ export const Subscriptions: CollectionConfig = {
         { name: 'renewalAmount', type: 'number', admin: { description: 'US cents; empty: one-time' } },
       ],
     },
+    { name: 'version', type: 'number', required: true, defaultValue: 0, admin: { readOnly: true } },
     { name: 'status', type: 'select', required: true, index: true, options: subscriptionStatuses.map((value) => ({ label: value, value })), admin: { readOnly: true } },
     { name: 'lifetime', type: 'checkbox', defaultValue: false, admin: { readOnly: true } },
     { name: 'currentPeriodStart', type: 'date', required: true, admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } } },

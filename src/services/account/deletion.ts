@@ -8,6 +8,8 @@ import { email, enteredPassword } from '@/lib/validation/auth'
 import type { Customer } from '@/payload-types'
 import { verifyPassword } from '@/services/auth/accounts'
 import { inTransaction, sql } from '@/services/db'
+import type { SubscriptionStatus } from '@/services/subscriptions/states'
+import { transition } from '@/services/subscriptions/subscriptions'
 import { kickRenewalCancel, queueRenewalCancel } from './renewal-cancel'
 
 /** `{ password }`, or `{ email }` typed out by an account that has no password. */
@@ -48,10 +50,12 @@ export async function deleteAccount(payload: Payload, customer: Customer, input:
 
   await inTransaction(payload, async ({ req, run }) => {
     step('renewals')
-    const renewing = await run<{ provider_ref: string | null }>(sql`
-      update subscriptions set auto_renew = false, next_renewal_at = null, next_renewal_amount = null, updated_at = ${stamp}
-       where customer_id = ${customer.id} and auto_renew is true
-       returning provider_ref`)
+    // Locked for the transaction, then each switched off through the subscription state helper.
+    const renewing = await run<{ id: number; status: SubscriptionStatus; provider_ref: string | null }>(sql`
+      select id, status, provider_ref from subscriptions where customer_id = ${customer.id} and auto_renew is true for update`)
+    for (const subscription of renewing) {
+      await transition(payload, subscription.id, [subscription.status], null, { autoRenew: false, nextRenewalAt: null, nextRenewalAmount: null }, { at, run })
+    }
     // The provider is told after the commit, by a retried job queued in this transaction.
     await queueRenewalCancel(payload, [...new Set(renewing.flatMap((row) => (row.provider_ref ? [row.provider_ref] : [])))], req)
     step('sessions')

@@ -7,6 +7,8 @@ import { userInfo } from '@/services/auth/accounts'
 import { RENEWING_METHODS } from '@/services/catalog/pricing'
 import { latestAttempt } from '@/services/orders/orders'
 import { query } from '@/services/db'
+import { live, subscriptionStatuses } from '@/services/subscriptions/states'
+import { transition } from '@/services/subscriptions/subscriptions'
 import { downloadPlatforms } from '@/services/downloads/platform'
 
 /** Statuses in which a subscription still gives access (a canceled one until its period ends). */
@@ -172,19 +174,15 @@ export async function setAutoRenew(payload: Payload, customerId: number, id: num
   if (enabled && renewBlocked(subscription, order, at)) throw apiError('INVALID_INPUT', 'enabled')
   if (!enabled && subscription.lifetime) throw apiError('INVALID_INPUT', 'enabled')
   const renewalAmount = subscription.nextRenewal?.amount ?? (order?.quote as { renewal?: { cost?: number } } | null)?.renewal?.cost ?? null
-  const updated = await query<{ id: number }>(
+  const updated = await transition(
     payload,
-    `update subscriptions
-        set auto_renew = $3,
-            next_renewal_at = case when $3 then current_period_end else next_renewal_at end,
-            next_renewal_amount = case when $3 then coalesce(next_renewal_amount, $4) else next_renewal_amount end,
-            updated_at = $5
-      where id = $1 and customer_id = $2 and lifetime is not true
-        and ($3 = false or (status in ('trialing', 'active', 'past_due') and current_period_end > $5))
-      returning id`,
-    [id, customerId, enabled, renewalAmount, at.toISOString()],
+    id,
+    enabled ? live : subscriptionStatuses,
+    null,
+    enabled ? { autoRenew: true, nextRenewalAt: 'periodEnd', nextRenewalAmount: { ifEmpty: renewalAmount } } : { autoRenew: false },
+    { at, where: { customer: customerId, renewable: true, ...(enabled ? { endsAfter: at } : {}) } },
   )
-  if (!updated.length) throw apiError('INVALID_INPUT', 'enabled')
+  if (!updated) throw apiError('INVALID_INPUT', 'enabled')
   return subscriptionView(payload, await ownSubscription(payload, customerId, id), locale)
 }
 
@@ -195,12 +193,7 @@ export async function setAutoRenew(payload: Payload, customerId: number, id: num
 export async function cancelSubscription(payload: Payload, customerId: number, id: number, locale: string): Promise<SubscriptionView> {
   const subscription = await ownSubscription(payload, customerId, id)
   if (subscription.status !== 'canceled') {
-    await query(
-      payload,
-      `update subscriptions set status = 'canceled', auto_renew = false, updated_at = $3
-        where id = $1 and customer_id = $2 and status in ('trialing', 'active', 'past_due')`,
-      [id, customerId, now().toISOString()],
-    )
+    await transition(payload, id, live, 'canceled', { autoRenew: false }, { at: now(), where: { customer: customerId } })
   }
   return subscriptionView(payload, await ownSubscription(payload, customerId, id), locale)
 }

@@ -6,6 +6,8 @@ import { checkBonusCode, idOf } from '@/services/catalog/codes'
 import { addPeriod, isLifetimePlan } from '@/services/catalog/pricing'
 import { LIFETIME_YEARS } from '@/services/orders/terms'
 import { inTransaction, isUniqueViolation, sql } from '@/services/db'
+import { extendable } from '@/services/subscriptions/states'
+import { transition, type Run } from '@/services/subscriptions/subscriptions'
 
 const DAY_MS = 86_400_000
 
@@ -17,7 +19,6 @@ export type Redemption = {
 }
 
 type Target = { id: number; current_period_end: string | Date; next_renewal_at: string | Date | null }
-type Run = <R extends Record<string, unknown>>(statement: ReturnType<typeof sql>) => Promise<R[]>
 
 const daysBetween = (from: Date, to: Date) => Math.round((to.getTime() - from.getTime()) / DAY_MS)
 
@@ -41,14 +42,10 @@ async function lockTarget(run: Run, customerId: number, plans: string[] | null, 
   return rows[0] ?? null
 }
 
-/** Moves the subscription's end (and a planned renewal with it) to `end`. */
-async function extendTo(run: Run, target: Target, end: Date, at: Date) {
-  await run(sql`
-    update subscriptions
-       set current_period_end = ${end.toISOString()},
-           next_renewal_at = case when next_renewal_at is null then null else ${end.toISOString()}::timestamptz end,
-           updated_at = ${at.toISOString()}
-     where id = ${target.id}`)
+/** Moves the subscription's end (and a planned renewal with it) to `end`; the row is locked, so it cannot lose. */
+async function extendTo(payload: Payload, run: Run, target: Target, end: Date, at: Date) {
+  const moved = await transition(payload, target.id, extendable, null, { currentPeriodEnd: end, nextRenewalAt: target.next_renewal_at ? 'periodEnd' : null }, { at, run })
+  if (!moved) throw new Error(`subscription ${target.id} changed while locked`)
 }
 
 async function record(
@@ -93,7 +90,7 @@ async function redeemGift(payload: Payload, customer: Customer, gift: GiftCode, 
     if (target) {
       const from = new Date(target.current_period_end)
       const end = addPeriod(from, period)
-      await extendTo(run, target, end, at)
+      await extendTo(payload, run, target, end, at)
       const current = await payload.findByID({ collection: 'subscriptions', id: target.id, depth: 0, overrideAccess: true, req })
       const owned = new Set((current.addOns ?? []).map((line) => line.purchaseId))
       const extra = addOns.filter((addOn) => !owned.has(addOn.purchaseId))
@@ -118,6 +115,7 @@ async function redeemGift(payload: Payload, customer: Customer, gift: GiftCode, 
         plan: plan.purchaseId,
         addOns: addOns.map(addOnLine),
         status: 'active',
+        version: 0,
         lifetime,
         currentPeriodStart: at.toISOString(),
         currentPeriodEnd: end.toISOString(),
@@ -162,7 +160,7 @@ async function redeemBonus(payload: Payload, customer: Customer, code: string, a
     if (!target) throw apiError('BAD_NEW_BONUS_CODE', 'code')
     const from = new Date(target.current_period_end)
     const end = addPeriod(from, { type: 'day', count: bonus.value })
-    await extendTo(run, target, end, at)
+    await extendTo(payload, run, target, end, at)
     await record(payload, req, { customer: customer.id, code: bonus.code, kind: 'bonus', days: bonus.value, subscription: target.id, redeemedAt: at.toISOString() })
     return { code: bonus.code, added: { days: bonus.value }, subscription: { id: target.id, currentPeriodEnd: end.toISOString() } }
   })

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import configPromise from '@payload-config'
-import { getPayload, type Payload, type PayloadRequest } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 import { z } from 'zod'
 import { env } from '@/lib/env'
 import { runEmailQueue } from './queue'
@@ -33,12 +32,12 @@ export function messageId(): string {
  */
 export async function sendEmail<T extends TemplateName>(
   request: EmailRequest<T>,
-  options: { req?: PayloadRequest; payload?: Payload } = {},
+  options: { req?: PayloadRequest; payload: Payload },
 ): Promise<{ jobId: string }> {
   const to = address.safeParse(request.to)
   if (!to.success) throw new Error('sendEmail: the recipient is not an e-mail address')
   const rendered = await renderEmail(request.template, request.data, { locale: request.locale, timezone: request.timezone ?? '+0000' })
-  const payload = options.req?.payload ?? options.payload ?? (await getPayload({ config: configPromise }))
+  const payload = options.req?.payload ?? options.payload
   const input: QueuedEmail = {
     template: request.template,
     to: to.data,

@@ -49,6 +49,7 @@ export async function fulfil(payload: Payload, orderId: number, at: Date): Promi
       customer: customer.id,
       order: order.id,
       plan: order.plan,
+      version: 0,
       addOns: (order.lines ?? [])
         .filter((line) => line.kind === 'add-on')
         .map((line) => ({

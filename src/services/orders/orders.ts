@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Payload, Where } from 'payload'
 import { query } from '@/services/db'
-import { canTransition, settleable, type OrderStatus } from './states'
+import { canTransition, type OrderStatus } from './states'
 
 /** 128 random bits, base64url: the order's public reference in URLs. */
 export const newPublicHash = () => randomBytes(16).toString('base64url')
@@ -57,21 +57,4 @@ export async function transition(
     ],
   )
   return rows.length === 1
-}
-
-/**
- * The shared settle: the only code that marks an order paid, and the one place fulfilment starts
- * (once, for the call that won the compare-and-set). Idempotent: false when already paid or gone
- * elsewhere. A fulfilment that fails is logged and finished by the sweeper; the buyer has paid.
- */
-export async function settle(payload: Payload, orderId: number, at: Date): Promise<boolean> {
-  const won = await transition(payload, orderId, settleable, 'paid', { paidAt: at, failure: null })
-  if (won) {
-    // Loaded on use: fulfilment reaches accounts and e-mail, which this module's callers need not load.
-    const { fulfil } = await import('./fulfil')
-    await fulfil(payload, orderId, at).catch((error: unknown) =>
-      payload.logger.error({ msg: 'fulfilment failed, the sweeper retries it', order: orderId, reason: error instanceof Error ? error.message : String(error) }),
-    )
-  }
-  return won
 }

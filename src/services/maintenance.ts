@@ -1,0 +1,39 @@
+// Background upkeep as Payload scheduled tasks: one helper that makes each domain's clean-up a task.
+import type { Payload, TaskConfig } from 'payload'
+import { now } from '@/lib/clock'
+
+/**
+ * The queue of the scheduled upkeep tasks. Only instances that run jobs (`JOBS_AUTORUN` not
+ * `false`) schedule and run it; Payload queues a task's next run only when none of its scheduled
+ * runs is waiting or running, so two such instances do not sweep twice, and every task is an
+ * idempotent compare-and-set or delete in any case.
+ */
+export const MAINTENANCE_QUEUE = 'maintenance'
+
+/** What one run did, by count (for the job's output in the admin and the log). */
+export type Counts = Record<string, number>
+
+/**
+ * A scheduled task in the `maintenance` queue: `work` runs at each `cron` (UTC, five fields), with
+ * the site's clock. Runs that change something log their counts; errors are logged by the task
+ * (the job keeps the message) and the next scheduled run tries again.
+ */
+export function maintenanceTask(slug: string, label: string, cron: string, work: (payload: Payload, at: Date) => Promise<Counts>): TaskConfig<{ input: object; output: { counts: Counts } }> {
+  return {
+    slug,
+    label,
+    schedule: [{ cron, queue: MAINTENANCE_QUEUE }],
+    retries: 0,
+    outputSchema: [{ name: 'counts', type: 'json', required: true }],
+    handler: async ({ req }) => {
+      try {
+        const counts = await work(req.payload, now())
+        if (Object.values(counts).some(Boolean)) req.payload.logger.info({ msg: label, task: slug, ...counts })
+        return { output: { counts } }
+      } catch (error) {
+        req.payload.logger.warn({ msg: `${label} failed`, task: slug, reason: error instanceof Error ? error.message : String(error) })
+        throw error
+      }
+    },
+  }
+}
