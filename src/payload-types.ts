@@ -1214,6 +1214,10 @@ export interface Order {
     | {
         purchaseId: string;
         kind: 'plan' | 'add-on';
+        /**
+         * Add-on lines: what the add-on is
+         */
+        addOnKind?: ('device-slots' | 'personal-server' | 'static-ip') | null;
         amount: number;
         renewalAmount?: number | null;
         region?: string | null;
@@ -2681,6 +2685,7 @@ export interface OrdersSelect<T extends boolean = true> {
     | {
         purchaseId?: T;
         kind?: T;
+        addOnKind?: T;
         amount?: T;
         renewalAmount?: T;
         region?: T;

@@ -22,6 +22,7 @@ import * as migration_20261124_203425_bonus_counted from './20261124_203425_bonu
 import * as migration_20261124_205102_fast_login from './20261124_205102_fast_login';
 import * as migration_20261125_234527_subscription_version from './20261125_234527_subscription_version';
 import * as migration_20261125_235604_maintenance_schedules from './20261125_235604_maintenance_schedules';
+import * as migration_20261126_001233_order_line_add_on_kind from './20261126_001233_order_line_add_on_kind';
 
 export const migrations = [
   {
@@ -142,6 +143,11 @@ export const migrations = [
   {
     up: migration_20261125_235604_maintenance_schedules.up,
     down: migration_20261125_235604_maintenance_schedules.down,
-    name: '20261125_235604_maintenance_schedules'
+    name: '20261125_235604_maintenance_schedules',
+  },
+  {
+    up: migration_20261126_001233_order_line_add_on_kind.up,
+    down: migration_20261126_001233_order_line_add_on_kind.down,
+    name: '20261126_001233_order_line_add_on_kind'
   },
 ];

@@ -1,3 +1,4 @@
+// Raw SQL beside Payload: its connection pool, one-statement queries and shared transactions.
 import { sql } from '@payloadcms/db-postgres'
 import type { Payload, PayloadRequest } from 'payload'
 

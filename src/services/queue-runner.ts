@@ -1,3 +1,4 @@
+// Running a Payload job queue in the background, one run at a time per process.
 import type { Payload } from 'payload'
 
 /**

@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 import { isAdmin } from '@/access'
+import { addOnKinds } from '@/collections/AddOns'
 import { paymentMethods } from '@/services/catalog/methods'
 import { orderStatuses } from '@/services/orders/states'
 
@@ -25,6 +26,7 @@ export const Orders: CollectionConfig = {
       fields: [
         { name: 'purchaseId', type: 'text', required: true },
         { name: 'kind', type: 'select', required: true, options: ['plan', 'add-on'] },
+        { name: 'addOnKind', type: 'select', options: addOnKinds.map((value) => ({ label: value, value })), admin: { description: 'Add-on lines: what the add-on is' } },
         { name: 'amount', type: 'number', required: true },
         { name: 'renewalAmount', type: 'number' },
         { name: 'region', type: 'text' },

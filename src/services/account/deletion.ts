@@ -1,3 +1,4 @@
+// Deleting an account: the customer's confirmation, then one transaction that anonymises what must be kept.
 import { randomBytes } from 'node:crypto'
 import type { Payload } from 'payload'
 import { z } from 'zod'

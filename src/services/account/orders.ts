@@ -1,3 +1,4 @@
+// The signed-in customer's orders and receipts, for the account area.
 import type { Payload } from 'payload'
 import { brand } from '@/lib/brand'
 import { apiError } from '@/lib/http'

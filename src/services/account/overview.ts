@@ -1,3 +1,4 @@
+// The account overview: subscriptions, slots, devices and services, and switching renewal, cancelling and removing devices.
 import type { Payload } from 'payload'
 import { z } from 'zod'
 import { now } from '@/lib/clock'

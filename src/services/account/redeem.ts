@@ -1,8 +1,10 @@
+// Redeeming a gift or extra-days code for the signed-in customer: a new subscription or more time on one.
 import type { Payload, PayloadRequest } from 'payload'
 import { normaliseCode } from '@/collections/BonusCodes'
 import { apiError } from '@/lib/http'
 import type { AddOn, Customer, GiftCode, PricePlan, Subscription } from '@/payload-types'
 import { checkBonusCode, idOf } from '@/services/catalog/codes'
+import { subscriptionAddOn } from '@/services/catalog/lines'
 import { addPeriod, isLifetimePlan } from '@/services/catalog/pricing'
 import { LIFETIME_YEARS } from '@/services/orders/terms'
 import { inTransaction, isUniqueViolation, sql } from '@/services/db'
@@ -134,9 +136,8 @@ async function redeemGift(payload: Payload, customer: Customer, gift: GiftCode, 
   })
 }
 
-function addOnLine(addOn: AddOn) {
-  return { purchaseId: addOn.purchaseId, kind: addOn.kind, region: null, ipRegion: null, renewalAmount: null }
-}
+/** A gift's add-on: given, so nothing renews it; a gift names no location. */
+const addOnLine = (addOn: AddOn) => subscriptionAddOn({ purchaseId: addOn.purchaseId, kind: addOn.kind, region: null })
 
 async function redeemBonus(payload: Payload, customer: Customer, code: string, at: Date): Promise<Redemption> {
   const { bonus } = await checkBonusCode(payload, { code, customer, now: at })

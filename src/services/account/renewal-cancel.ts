@@ -1,3 +1,4 @@
+// After an account is deleted: the job that tells each payment provider to stop charging its saved cards.
 import type { Payload, PayloadRequest, TaskConfig } from 'payload'
 import { now } from '@/lib/clock'
 import { providerById } from '@/services/payments/registry'

@@ -1,3 +1,4 @@
+// The end of a deleted account's retention: its kept records purged for good.
 import type { Payload } from 'payload'
 import { inTransaction, query, sql } from '@/services/db'
 

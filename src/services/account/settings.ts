@@ -1,3 +1,4 @@
+// Account settings: the profile, consent, language and timezone, sessions and the e-mail change.
 import Bowser from 'bowser'
 import type { Payload } from 'payload'
 import { z } from 'zod'

@@ -1,3 +1,4 @@
+// Customer identity: sign-up, sign-in, confirmation, lockout and bans, password change and the e-mail change's confirmation.
 import { pbkdf2, randomBytes } from 'node:crypto'
 import { promisify } from 'node:util'
 import type { Payload, PayloadRequest } from 'payload'

@@ -1,3 +1,4 @@
+// Admin-only API calls: `requireAdmin` checks a Payload admin session, never a customer's.
 import type { Payload } from 'payload'
 import { HttpError } from '@/lib/http'
 

@@ -1,3 +1,4 @@
+// Fast login: a one-time link and six-digit code by e-mail, and the autologin token after buying.
 import { randomInt, timingSafeEqual } from 'node:crypto'
 import type { Payload, PayloadRequest } from 'payload'
 import { now } from '@/lib/clock'

@@ -1,3 +1,4 @@
+// Password reset: the link by e-mail, and setting a new password with it once.
 import type { Payload, PayloadRequest } from 'payload'
 import { now } from '@/lib/clock'
 import { apiError } from '@/lib/http'

@@ -1,3 +1,4 @@
+// Ending every session of a customer, and the context that marks the auth service's own writes.
 import type { Payload, PayloadRequest } from 'payload'
 import { now } from '@/lib/clock'
 

@@ -1,3 +1,4 @@
+// Customer sessions: opaque tokens stored hashed, their lifetime, and `requireSession` for the API.
 import type { Payload, PayloadRequest } from 'payload'
 export { revokeAllSessions } from './revoke'
 import { now } from '@/lib/clock'

@@ -1,3 +1,4 @@
+// Session and one-time tokens: 32 random bytes, stored only as a SHA-256 hash.
 import { createHash, randomBytes } from 'node:crypto'
 
 /** 32 random bytes, base64url: the only form a session or one-time token ever has. */

@@ -1,3 +1,4 @@
+// The figures and sentences a price card shows: per month, the saving, the first period and what it renews at.
 import type { Card } from './cards'
 import { formatMoney, isLifetime, perMonth } from './priceList'
 

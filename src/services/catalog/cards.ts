@@ -1,3 +1,4 @@
+// Price cards for the picker and the pricing blocks, from the stored plans and their monthly references.
 import type { Payload, Where } from 'payload'
 import type { AddOn, PricePlan } from '@/payload-types'
 import { addOnItem, planItem, sold, toQuotePlan } from './catalog'

@@ -1,3 +1,4 @@
+// Unit tests of the catalogue helpers: plans and add-ons as the pricing module sees them.
 import { describe, expect, it } from 'vitest'
 import { locationCode } from '@/collections/ServerLocations'
 import { newGiftCode } from '@/collections/GiftCodes'

@@ -1,3 +1,4 @@
+// The catalogue in the database: plans and add-ons on sale, looked up and turned into pricing input.
 import type { Payload, Where } from 'payload'
 import type { AddOn, PricePlan, ServerLocation } from '@/payload-types'
 import { getLocale, isLocaleCode } from '@/i18n/locales'

@@ -1,3 +1,4 @@
+// Bonus, referral and gift codes: checking one against a plan and a buyer.
 import { createHmac } from 'node:crypto'
 import type { Payload, Where } from 'payload'
 import { normaliseCode } from '@/collections/BonusCodes'

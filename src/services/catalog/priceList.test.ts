@@ -1,3 +1,4 @@
+// Unit tests of the price list: per-month figures and their rounding.
 import { describe, expect, it } from 'vitest'
 import { formatMoney, isLifetime, parseDuration, perMonth } from './priceList'
 

@@ -1,3 +1,4 @@
+// Price list figures: per-month prices of a plan, split into dollars and cents as cards show them.
 /** A plan as the spec's price list returns it (`/sales/price-list/`). Money is integer cents. */
 export type PeriodType = 'day' | 'week' | 'month' | 'year'
 export type PriceListItem = {

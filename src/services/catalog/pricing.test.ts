@@ -1,3 +1,4 @@
+// Unit tests of the pricing module: quotes, add-ons, codes, trials and renewals.
 import { describe, expect, it } from 'vitest'
 import { addOnMultiplier, addPeriod, percentOf, quote, type Quote, type QuoteAddOn, type QuotePlan } from './pricing'
 

@@ -1,3 +1,4 @@
+// The pricing module: what a purchase costs now, and when and at what price it renews. Pure.
 import { UTCDate } from '@date-fns/utc'
 import { addDays, addMonths, addWeeks, addYears } from 'date-fns'
 import type { ErrorCode } from '@/lib/errors'

@@ -1,3 +1,4 @@
+// Unit tests: every seeded plan's quote, as the spec's examples give it.
 import { describe, expect, it } from 'vitest'
 import { morePricePlans, pricePlans } from '@/seed/content/catalog'
 import { monthlyReferences, referenceKey } from './cards'

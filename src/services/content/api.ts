@@ -1,3 +1,4 @@
+// The content API's page payload: components, settings, locales and breadcrumbs of a page.
 import type { Payload } from 'payload'
 import { hreflangExcluded, isLocaleCode, type LocaleCode } from '@/i18n/locales'
 import { splitLocalePath } from '@/i18n/paths'

@@ -1,3 +1,4 @@
+// The children of a content path (help sections, blog pages), for the content API.
 import { z } from 'zod'
 import { isLocaleCode } from '@/i18n/locales'
 import { splitLocalePath } from '@/i18n/paths'

@@ -1,3 +1,4 @@
+// Listings: the pages under a path, paginated, for help, glossary and blog indexes.
 import type { Payload, Where } from 'payload'
 import type { LocaleCode } from '@/i18n/locales'
 

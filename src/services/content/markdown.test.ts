@@ -1,3 +1,4 @@
+// Unit tests of Markdown to Lexical conversion.
 import { describe, expect, it } from 'vitest'
 import { lexicalToPlainText, markdownToLexical } from './markdown'
 

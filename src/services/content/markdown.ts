@@ -1,3 +1,4 @@
+// Seed content in a small Markdown subset, converted to Lexical rich text.
 /**
  * Converts the small Markdown subset of seed content (paragraphs, `##`/`###`
  * headings, `-` and `1.` lists, **bold**, *italic*, `code`, [links](/path))

@@ -1,3 +1,4 @@
+// Whether published content exists at a path, for the request proxy, without loading Payload.
 import pg from 'pg'
 import { splitLocalePath } from '@/i18n/paths'
 import { splitPagination } from './listing'

@@ -1,3 +1,4 @@
+// Page load: the path looked up, with the spec's fallbacks, for rendering.
 import { defaultLocale, isLocaleCode, type LocaleCode } from '@/i18n/locales'
 import { splitLocalePath } from '@/i18n/paths'
 import type { Page } from '@/payload-types'

@@ -1,3 +1,4 @@
+// Content paths: normalised, split and compared the same way everywhere.
 /** `/extras/` → `/extras`; `extras` → `/extras`; the home page is `/`. */
 export function normalisePagePath(value: string): string {
   let path = value.trim().split(/[?#]/)[0] ?? ''

@@ -1,3 +1,4 @@
+// The Local API instance for pages and routes: the one place services' callers load the config.
 import config from '@payload-config'
 import { getPayload, type Payload } from 'payload'
 

@@ -1,3 +1,4 @@
+// What lives at a public path: a CMS page, a listing page, a post or nothing.
 import { defaultLocale, isLocaleCode, type LocaleCode } from '@/i18n/locales'
 import type { HelpArticle, Page, Post } from '@/payload-types'
 import { splitPagination } from './listing'

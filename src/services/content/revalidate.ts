@@ -1,3 +1,4 @@
+// Refreshing the rendered copies of content paths after an edit.
 import { revalidatePath } from 'next/cache'
 import { localeCodes } from '@/i18n/locales'
 import { internalPath } from '@/i18n/routing'

@@ -1,3 +1,4 @@
+// Server locations for the servers map, list and region blocks.
 import type { Payload } from 'payload'
 import type { ServerLocation } from '@/payload-types'
 

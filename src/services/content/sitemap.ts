@@ -1,3 +1,4 @@
+// The documents the sitemap lists, with their paths and dates.
 import type { Payload } from 'payload'
 import { hreflangExcluded } from '@/i18n/locales'
 

@@ -1,3 +1,4 @@
+// The apps offered for download per platform, with their requirements and links.
 /** Where each Veilgate app comes from; the downloads grid renders these. */
 export const appPlatforms = [
   'windows',

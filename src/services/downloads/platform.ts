@@ -1,3 +1,4 @@
+// The download platforms and the one a visitor's browser suggests.
 /** Download platforms in the order the spec lists them; the first is the fallback. */
 export const downloadPlatforms = ['ios', 'android', 'mac', 'windows', 'linux'] as const
 export type DownloadPlatform = (typeof downloadPlatforms)[number]

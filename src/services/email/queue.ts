@@ -1,3 +1,4 @@
+// The e-mail queue: running it in the background and releasing jobs a stopped server left.
 import type { Payload } from 'payload'
 import { now } from '@/lib/clock'
 import { backgroundRunner } from '@/services/queue-runner'

@@ -1,3 +1,4 @@
+// Sending e-mail: render in the customer's language, queue a job, start the queue.
 import { randomUUID } from 'node:crypto'
 import type { Payload, PayloadRequest } from 'payload'
 import { z } from 'zod'

@@ -1,3 +1,4 @@
+// The `sendEmail` task: one queued message handed to the e-mail adapter, with retries.
 import type { SendEmailOptions, TaskConfig } from 'payload'
 import type { OutboxMeta } from './transport'
 

@@ -1,3 +1,4 @@
+// Unit tests of the e-mail templates in every locale.
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'

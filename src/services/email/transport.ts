@@ -1,3 +1,4 @@
+// The e-mail adapter: SMTP, or the outbox collection when no SMTP server is set.
 import { nodemailerAdapter } from '@payloadcms/email-nodemailer'
 import nodemailer from 'nodemailer'
 import type { EmailAdapter, Payload } from 'payload'

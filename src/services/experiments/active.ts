@@ -1,3 +1,4 @@
+// The active picker experiment for the request proxy, with a short cache.
 import { env } from '@/lib/env'
 import { proxyPool } from '@/services/content/page-index'
 

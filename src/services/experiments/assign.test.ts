@@ -1,3 +1,4 @@
+// Unit tests of variant assignment: stable, weighted and fair.
 import { describe, expect, it } from 'vitest'
 import { assignVariant, drawVariant, EXPERIMENT_COOKIE_MAX_AGE, storedVariant } from './assign'
 

@@ -1,3 +1,4 @@
+// Assigning a visitor to an experiment's variant by weight, stably.
 /**
  * Experiment assignment, exactly as spec section 4 says: a stored variant index is kept when it
  * is a valid integer below the number of variants; otherwise a variant is drawn (here by weight)

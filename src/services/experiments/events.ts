@@ -1,3 +1,4 @@
+// Experiment exposures and conversions, and the results admins read.
 import type { Payload } from 'payload'
 import { query } from '@/services/db'
 

@@ -1,3 +1,4 @@
+// ALTCHA: proof-of-work challenges, verification, and solutions used once.
 import { createHmac } from 'node:crypto'
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'

@@ -1,3 +1,4 @@
+// The human check behind one interface, with the chain of providers and `requireHuman`.
 import type { Payload } from 'payload'
 import { z } from 'zod'
 import { clientAddress } from '@/lib/client-address'

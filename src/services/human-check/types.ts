@@ -1,3 +1,4 @@
+// The human-check provider interface.
 /** The human-check versions a form may send (`version`), as in the spec's subscribe request. */
 export const humanCheckVersions = ['altcha', 'v3', 'v2', 'hcaptcha'] as const
 export type HumanCheckVersion = (typeof humanCheckVersions)[number]

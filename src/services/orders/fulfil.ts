@@ -1,6 +1,8 @@
+// Fulfilment: what a paid order turns into, once per order.
 import type { Payload } from 'payload'
 import type { Customer, Order, Subscription } from '@/payload-types'
 import { consentWording, createPasswordlessCustomer, findCustomerByEmail } from '@/services/auth/accounts'
+import { subscriptionAddOns } from '@/services/catalog/lines'
 import { isUniqueViolation, query } from '@/services/db'
 import { recordConversion } from '@/services/experiments/events'
 import { latestAttempt } from './orders'
@@ -50,15 +52,7 @@ export async function fulfil(payload: Payload, orderId: number, at: Date): Promi
       order: order.id,
       plan: order.plan,
       version: 0,
-      addOns: (order.lines ?? [])
-        .filter((line) => line.kind === 'add-on')
-        .map((line) => ({
-          purchaseId: line.purchaseId,
-          kind: line.purchaseId.startsWith('static-ip') ? 'static-ip' : line.purchaseId.startsWith('server') ? 'personal-server' : 'device-slots',
-          region: line.purchaseId.startsWith('server') ? (line.region ?? null) : null,
-          ipRegion: line.purchaseId.startsWith('static-ip') ? (line.region ?? null) : null,
-          renewalAmount: line.renewalAmount ?? null,
-        })),
+      addOns: subscriptionAddOns(order.lines ?? []),
       status: terms.status,
       lifetime: terms.lifetime,
       currentPeriodStart: paidAt.toISOString(),

@@ -1,3 +1,4 @@
+// Idempotency keys: a request's answer stored once and given again for the same key.
 import type { Payload } from 'payload'
 import { apiError, HttpError } from '@/lib/http'
 import { isUniqueViolation } from '@/services/db'

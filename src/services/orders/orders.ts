@@ -1,3 +1,4 @@
+// Orders: public hashes, lookups, and `transition()`, the one way an order's status changes.
 import { randomBytes } from 'node:crypto'
 import type { Payload, Where } from 'payload'
 import { query } from '@/services/db'

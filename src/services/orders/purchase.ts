@@ -1,3 +1,4 @@
+// Buying: the purchase body, pricing the selection server-side, the order and its first payment attempt.
 import { createHash, createHmac } from 'node:crypto'
 import type { Payload } from 'payload'
 import { z } from 'zod'
@@ -7,6 +8,7 @@ import { password } from '@/lib/validation/auth'
 import type { AddOn, Customer, PricePlan } from '@/payload-types'
 import { consentFields, consentWording, findCustomerByEmail } from '@/services/auth/accounts'
 import { optionalSession, type SignedIn } from '@/services/auth/sessions'
+import { orderLines } from '@/services/catalog/lines'
 import { findPlan, monthlyPlanFor, regionFits, sold, toQuoteAddOn, toQuotePlan } from '@/services/catalog/catalog'
 import { checkBonusCode, hasBought } from '@/services/catalog/codes'
 import { isUniqueViolation } from '@/services/db'
@@ -165,13 +167,10 @@ export async function purchaseCard(payload: Payload, input: PurchaseBody, reques
       status: 'pending',
       version: 0,
       currency: 'USD',
-      lines: priced.quote.lines.map((line) => ({
-        purchaseId: line.id,
-        kind: line.kind,
-        amount: line.amount,
-        renewalAmount: line.renewalAmount,
-        region: priced.addOns.find(({ addOn }) => addOn.purchaseId === line.id)?.region ?? null,
-      })),
+      lines: orderLines(
+        priced.quote.lines,
+        priced.addOns.map(({ addOn, region }) => ({ purchaseId: addOn.purchaseId, kind: addOn.kind, region })),
+      ),
       subtotal: priced.quote.subtotal,
       discount: priced.quote.discount,
       total: priced.quote.total,

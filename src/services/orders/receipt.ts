@@ -1,3 +1,4 @@
+// Receipts: the purchase e-mail's data and queueing it once per order.
 import type { Payload, PayloadRequest } from 'payload'
 import type { Customer, Order, Subscription } from '@/payload-types'
 import { sendConfirmation, siteUrl } from '@/services/auth/accounts'

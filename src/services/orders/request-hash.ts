@@ -1,3 +1,4 @@
+// A stable hash of a request body, to tell a retried request from a different one.
 import { createHash } from 'node:crypto'
 
 /** A stable hash of a request's meaning (sorted keys), to tell a replay from a different body. */

@@ -1,3 +1,4 @@
+// The order state table: which status may follow which. Pure.
 /**
  * The order state machine (one table, as COMMERCE-NOTES §5 recommends after FxA's cart): which
  * status may follow which. Every change goes through `transition()` in `orders.ts`, which checks

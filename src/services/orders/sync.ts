@@ -1,3 +1,4 @@
+// Where a buyer goes next for an order, after bringing it up to date.
 import type { Payload } from 'payload'
 import type { Order } from '@/payload-types'
 import { providerById } from '@/services/payments/registry'

@@ -1,3 +1,4 @@
+// A paid order's subscription terms: status, period, trial, renewal.
 import type { Order } from '@/payload-types'
 
 /** A lifetime plan's subscription runs this long. */

@@ -1,3 +1,4 @@
+// What the public order routes show of an order named by its hash.
 import type { Payload } from 'payload'
 import { z } from 'zod'
 import { apiError } from '@/lib/http'

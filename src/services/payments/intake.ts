@@ -1,3 +1,4 @@
+// Payment events received: verified, stored once, and applied to their order.
 import type { Payload, Where } from 'payload'
 import { apiError } from '@/lib/http'
 import { query } from '@/services/db'

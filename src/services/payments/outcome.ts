@@ -1,3 +1,4 @@
+// A provider's answer applied to an order: the attempt, the order's status, and where the buyer goes.
 import type { Payload } from 'payload'
 import type { ErrorCode } from '@/lib/errors'
 import { errorMessage } from '@/lib/http'

@@ -1,3 +1,4 @@
+// Unit tests of payments: the sandbox cards, signatures and outcomes.
 import type Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
 import { behaviourOf, brandOf, luhnValid, testCards } from '@/services/payments/sandbox/cards'

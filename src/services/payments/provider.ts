@@ -1,3 +1,4 @@
+// The `PaymentProvider` interface every payment provider implements.
 import type { PaymentMethod } from '@/services/catalog/methods'
 import type { DeclineCode } from '@/services/payments/sandbox/cards'
 

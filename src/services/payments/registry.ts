@@ -1,3 +1,4 @@
+// Which provider takes which payment method, and whether payments are available here.
 import type { Payload } from 'payload'
 import { env } from '@/lib/env'
 import { apiError } from '@/lib/http'

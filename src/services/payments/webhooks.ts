@@ -1,3 +1,4 @@
+// Payment event signatures: signing and verifying, with a time tolerance.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 

@@ -1,3 +1,4 @@
+// Unit tests of checkout's rules: card formatting, hints and stages.
 import { describe, expect, it } from 'vitest'
 import { cardComplete, formatCardNumber, formatExpiry, maskEmail, parseExpiry, payHint, stageOf } from './checkout-rules'
 

@@ -1,3 +1,4 @@
+// Checkout's rules as pure functions: the pay hint, the stage, card formatting.
 /**
  * Checkout's rules as pure functions (spec sections 4 and 5), shared by the form's island and its
  * tests: the hint by the pay button, the purchase flow's stage, the card fields as typed, and the

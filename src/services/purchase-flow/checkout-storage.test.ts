@@ -1,3 +1,4 @@
+// Unit tests of what checkout keeps in tab storage.
 import { describe, expect, it } from 'vitest'
 import { restoreTyped, retryKey, typedFields, typedKey } from './checkout-storage'
 

@@ -1,3 +1,4 @@
+// What checkout keeps in tab storage so a reload or 3-D Secure loses nothing typed.
 /**
  * What checkout keeps in `sessionStorage` (this tab only): the fields a buyer typed, so a reload,
  * a trip to the 3-D Secure page or a "Try again" from /payment-error loses nothing. Never a card

@@ -1,3 +1,4 @@
+// The plan picker's data: plans, add-on prices and regions, for the picker and checkout islands.
 import type { Payload } from 'payload'
 import { getLocale } from '@/i18n/locales'
 import { paymentMethods } from '@/services/catalog/methods'

@@ -1,3 +1,4 @@
+// The purchase state the picker and checkout share. Pure.
 /**
  * The purchase state of spec section 3, shared by the plan picker and checkout: pure, no
  * framework. Rules (spec section 4): clearing a purchase resets the plan, payment method, region,

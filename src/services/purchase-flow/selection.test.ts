@@ -1,3 +1,4 @@
+// Unit tests of the URL's selection: parsing and writing it back.
 import { describe, expect, it } from 'vitest'
 import { initialPurchase, purchaseReducer } from './purchase-state'
 import { chosenAddOns, clampSelection, parseSelection, selectionParams, type PickerCatalogue, type Selection } from './selection'

@@ -1,3 +1,4 @@
+// The picker URL's selection, parsed and clamped against what is on sale. Pure.
 /**
  * What the plan picker's URL holds (`plan`, `slots`, `server`, `region`, `ipRegion`, `bonus`,
  * `method`), parsed and clamped against what is on sale. Pure and light (zod/mini), so the

@@ -1,3 +1,4 @@
+// The search request's validation.
 import { z } from 'zod'
 import { defaultLocale, isLocaleCode } from '@/i18n/locales'
 import { tsParam } from '@/lib/http'

@@ -1,3 +1,4 @@
+// Unit tests of site search: queries, snippets and languages.
 import { describe, expect, it } from 'vitest'
 import { searchConfig, snippetParts } from './search'
 

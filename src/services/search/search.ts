@@ -1,3 +1,4 @@
+// Site search: PostgreSQL full text per language, with snippets.
 import type { Payload } from 'payload'
 import { cleanText } from '@/lib/security/input'
 import { defaultLocale, type LocaleCode } from '@/i18n/locales'

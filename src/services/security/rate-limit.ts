@@ -1,3 +1,4 @@
+// Rate limits: per route and key, in PostgreSQL or Redis, with a memory insurance.
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { Payload } from 'payload'
 import { clientAddress, rateLimitKey } from '@/lib/client-address'

@@ -1,3 +1,4 @@
+// The shared Redis connection when REDIS_URL is set.
 import { createClient } from 'redis'
 import { env } from '@/lib/env'
 

@@ -1,3 +1,4 @@
+// Unit tests of the subscription state table and `transition()`.
 import type { Payload } from 'payload'
 import { describe, expect, it } from 'vitest'
 import { canTransition, extendable, live, subscriptionStatuses, transitions, type SubscriptionStatus } from './states'

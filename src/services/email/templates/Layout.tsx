@@ -1,3 +1,4 @@
+// The shared e-mail layout: header, body and footer in the brand's colours.
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components'
 import { brand } from '@/lib/brand'
 import type { EmailContent, EmailLocale } from './content'

@@ -1,3 +1,4 @@
+// E-mail content as structure, rendered to both HTML and plain text, with its locale.
 import { createTranslator } from 'next-intl'
 import { brand } from '@/lib/brand'
 import { env } from '@/lib/env'

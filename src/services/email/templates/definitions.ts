@@ -1,3 +1,4 @@
+// The e-mail templates: their data, subjects and bodies.
 import { commonLines, formatDate, siteLink, type EmailContent, type EmailLocale, type EmailTranslator } from './content'
 
 type Context = { t: EmailTranslator; locale: EmailLocale; timezone: string }

@@ -1,3 +1,4 @@
+// Rendering a template to subject, HTML and text in one language.
 import path from 'node:path'
 import { createElement } from 'react'
 import { emailLocale, emailTranslator, offsetMinutes, type EmailContent, type EmailLocale } from './content'

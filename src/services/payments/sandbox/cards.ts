@@ -1,3 +1,4 @@
+// The sandbox's test cards and what each one does, as in Stripe's test mode.
 /**
  * The sandbox card processor's test cards: the same numbers and outcomes as Stripe's test mode
  * (docs.stripe.com/testing, COMMERCE-NOTES §2), so one suite runs against both providers.

@@ -1,3 +1,4 @@
+// The sandbox's payment events: signed and delivered to our webhook route by a retried job.
 import type { Payload, TaskConfig } from 'payload'
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'

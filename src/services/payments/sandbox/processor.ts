@@ -1,3 +1,4 @@
+// The sandbox card processor: test cards, tokens, 3-D Secure and charges, offline.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { behaviourOf, brandOf, luhnValid, type CardBehaviour } from './cards'
 

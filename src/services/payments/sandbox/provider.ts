@@ -1,3 +1,4 @@
+// The sandbox behind the `PaymentProvider` interface.
 import { createHmac } from 'node:crypto'
 import type { Payload } from 'payload'
 import { env } from '@/lib/env'

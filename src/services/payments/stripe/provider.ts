@@ -1,3 +1,4 @@
+// Stripe behind the `PaymentProvider` interface.
 import Stripe from 'stripe'
 import { failedWith, type PaymentProvider, type PaymentResult } from '@/services/payments/provider'
 import { WEBHOOK_TOLERANCE_S } from '@/services/payments/webhooks'

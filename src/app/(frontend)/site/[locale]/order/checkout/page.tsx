@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
-import { Checkout, type CheckoutTexts } from '@/components/order/Checkout.client'
+import { Checkout, type CheckoutTexts } from '@/components/order/checkout/Checkout.client'
 import { SiteShell } from '@/components/layout/SiteShell'
 import { getLocale, locales, pageLocale } from '@/i18n/locales'
 import { now } from '@/lib/clock'

@@ -1,0 +1,39 @@
+// Checkout's shared types: its texts, its fields, the server's quote and an unpaid order shown again.
+import type { PickerData } from '@/services/purchase-flow/picker'
+import type { HintKey } from '@/services/purchase-flow/checkout-rules'
+import type { PasswordIssue } from '@/lib/validation/password-rule'
+
+export type CheckoutTexts = Record<
+  | 'summaryHeading' | 'changePlan' | 'total' | 'renews' | 'oneTime' | 'emailLabel' | 'invalidEmail' | 'required' | 'marketingConsent' | 'noSpam'
+  | 'methodLegend' | 'methodCard' | 'cardLegend' | 'cardName' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'country' | 'address' | 'city' | 'postalCode'
+  | 'pay' | 'paying' | 'bonusToggle' | 'bonusLabel' | 'bonusApply' | 'stepsLabel' | 'stagePricing' | 'stageSuccess' | 'stageFailed' | 'receiptTo' | 'orderNotFound' | 'trialEnds' | 'tryAgain' | 'genericError' | 'passwordLabel' | 'passwordHint' | 'termsLabel' | 'signInToggle' | 'signIn' | 'signedInAs' | 'signOut' | HintKey,
+  string
+> & { addOnLabels: Record<string, string>; errors: Record<PasswordIssue | 'TERMS_AGREE', string> }
+
+export type CheckoutProps = {
+  locale: string
+  data: PickerData
+  texts: CheckoutTexts
+  countries: { code: string; name: string }[]
+  defaultCountry: string
+}
+
+export type Field = 'email' | 'password' | 'terms' | 'signIn' | 'name' | 'number' | 'expiry' | 'cvc' | 'country' | 'postalCode' | 'method'
+
+/** The order in which fields are checked and the first wrong one is focused. */
+export const fieldOrder: Field[] = ['email', 'password', 'terms', 'method', 'name', 'number', 'expiry', 'cvc', 'country', 'postalCode']
+
+export type Quote = { total: number; discount: number; renewal: { cost: number; at: string } | null; trialEndsAt: string | null }
+
+/** An unpaid order named by `?hash=`: checkout charges it again instead of making a new one. */
+export type OrderView = {
+  hash: string
+  maskedEmail: string
+  plan: string
+  lines: { id: string; kind: string; amount: number; region: string | null }[]
+  total: number
+  discount: number
+  renewal: { amount: number; at: string } | null
+  card: string | null
+  failure: { code: string; message: string; retryable: boolean } | null
+}

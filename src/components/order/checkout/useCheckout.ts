@@ -1,0 +1,296 @@
+// Checkout's state in one hook: what was typed, the server's quote, the order being paid again, and paying.
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { localizePath } from '@/i18n/paths'
+import { cardComplete, parseExpiry, payHint, stageOf, type CardFields } from '@/services/purchase-flow/checkout-rules'
+import { restoreTyped, retryKey, typedFields, typedKey } from '@/services/purchase-flow/checkout-storage'
+import { apiFetch, isSignedIn, onSessionChange, storeLogin, type ApiFailure } from '@/lib/session.client'
+import { looksLikeEmail } from '@/services/purchase-flow/purchase-state'
+import { chosenAddOns, parseSelection, selectionParams } from '@/services/purchase-flow/selection'
+import { CARD_SCRIPT_DELAY_MS, loadCardScript, loadOrder, newKey, storage, subscribeToUrl } from './browser'
+import { checkField } from './checks'
+import { fieldOrder, type CheckoutProps, type Field, type OrderView, type Quote } from './types'
+
+export type CheckoutState = ReturnType<typeof useCheckout>
+
+export function useCheckout({ locale, data, texts, defaultCountry }: Omit<CheckoutProps, 'countries'>) {
+  const ids = useId()
+  const search = useSyncExternalStore(subscribeToUrl, () => window.location.search, () => '')
+  const selection = useMemo(() => parseSelection(new URLSearchParams(search), data.catalogue), [search, data.catalogue])
+  const emailOptional = useMemo(() => new URLSearchParams(search).get('variant') === 'no-email', [search])
+  const orderHash = useMemo(() => {
+    const hash = new URLSearchParams(search).get('hash')
+    return hash && /^[A-Za-z0-9_-]{22}$/.test(hash) ? hash : null
+  }, [search])
+  const money = useMemo(() => new Intl.NumberFormat(data.currencyTag, { style: 'currency', currency: 'USD' }), [data.currencyTag])
+  const dates = useMemo(() => new Intl.DateTimeFormat(data.currencyTag, { dateStyle: 'long' }), [data.currencyTag])
+
+  const [email, setEmail] = useState('')
+  const [consent, setConsent] = useState(true)
+  const [method, setMethod] = useState<string | null>(null)
+  const [card, setCard] = useState<CardFields & { address: string; city: string }>({ name: '', number: '', expiry: '', cvc: '', country: defaultCountry, postalCode: '', address: '', city: '' })
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [alert, setAlert] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [quote, setQuote] = useState<Quote | null>(null)
+  const [fromOrder, setFromOrder] = useState<OrderView | null>(null)
+  const [orderMissing, setOrderMissing] = useState(false)
+  const [outcome, setOutcome] = useState<'success' | 'failed' | null>(null)
+  const [ready, setReady] = useState(false)
+  const [retryToken, setRetryToken] = useState<string | null>(null)
+  /** The customer signed in on this browser, if any: they buy with their session, no password asked. */
+  const [account, setAccount] = useState<{ email: string } | null>(null)
+  const [password, setPassword] = useState('')
+  const [terms, setTerms] = useState(false)
+  const [signInOpen, setSignInOpen] = useState(false)
+  const [signInPassword, setSignInPassword] = useState('')
+  const [signingIn, setSigningIn] = useState(false)
+  /** A field to focus once the next render is on screen (after a decline, a refusal, opening the sign-in). */
+  const [focusField, setFocusField] = useState<Field | null>(null)
+  const key = useRef<string>('')
+  const failed = useRef<{ hash: string; selection: string } | null>(null)
+  const fields = useRef<Partial<Record<Field, HTMLElement | null>>>({})
+
+  // Typed fields (never a card field) survive a reload, and a trip to 3-D Secure, in this tab.
+  useEffect(() => {
+    key.current = newKey()
+    const hash = new URLSearchParams(window.location.search).get('hash')
+    const saved = restoreTyped((hash && storage.get(typedKey(hash))) || storage.get(typedKey()))
+    // Tab storage exists only in the browser, so what was typed comes back after hydration.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (saved.email) setEmail(saved.email)
+    if (saved.consent !== undefined) setConsent(saved.consent)
+    if (saved.method) setMethod(saved.method)
+    setCard((current) => ({ ...current, country: saved.country ?? current.country, postalCode: saved.postalCode ?? current.postalCode, address: saved.address ?? current.address, city: saved.city ?? current.city }))
+    setReady(true)
+    const timer = window.setTimeout(() => void loadCardScript(), CARD_SCRIPT_DELAY_MS)
+    return () => window.clearTimeout(timer)
+  }, [])
+  const typed = useMemo(() => JSON.stringify(typedFields({ email, consent, method, country: card.country, postalCode: card.postalCode, address: card.address, city: card.city })), [email, consent, method, card.country, card.postalCode, card.address, card.city])
+  useEffect(() => {
+    if (!ready) return
+    storage.set(typedKey(), typed)
+    if (orderHash) storage.set(typedKey(orderHash), typed)
+  }, [ready, typed, orderHash])
+
+  useEffect(() => {
+    if (!focusField) return
+    fields.current[focusField]?.focus()
+    // Focus is asked for once: done, the request is cleared.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setFocusField(null)
+  }, [focusField])
+
+  // Who is signed in on this browser (any tab): their e-mail replaces the field.
+  useEffect(() => {
+    const refresh = () => {
+      if (!isSignedIn()) return setAccount(null)
+      apiFetch<{ email: string }>('/api/veilgate/auth/user-info/', { query: { locale } })
+        .then((info) => setAccount({ email: info.email }))
+        .catch(() => setAccount(null))
+    }
+    refresh()
+    return onSessionChange(refresh)
+  }, [locale])
+
+  // `?hash=` of an unpaid order: summary and total from that order, its failure by the pay button;
+  // a paid one shows its success page, one waiting for 3-D Secure goes back there.
+  useEffect(() => {
+    // Another hash in the URL: what the last one showed goes before the new one loads.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setFromOrder(null)
+    setOrderMissing(false)
+    if (!orderHash) return
+    const controller = new AbortController()
+    loadOrder(orderHash, locale, controller.signal)
+      .then((found) => {
+        if (!found) return setOrderMissing(true)
+        if ('go' in found) return window.location.replace(localizePath(locale, found.go))
+        setFromOrder(found)
+        if (found.failure) {
+          setAlert(found.failure.message)
+          setOutcome('failed')
+          if (found.failure.code === 'AUTHENTICATION_FAILURE' && found.failure.retryable) setRetryToken(storage.get(retryKey(orderHash)))
+        }
+      })
+      .catch(() => undefined)
+    return () => controller.abort()
+  }, [orderHash, locale])
+
+  // The server's price of the selection: what the order will charge.
+  const costQuery = useMemo(() => {
+    const params = selectionParams(selection)
+    const query = new URLSearchParams({ plan: selection.plan })
+    for (const name of ['slots', 'server', 'region', 'ipRegion']) if (params.get(name)) query.set(name, params.get(name)!)
+    if (selection.bonus) query.set('bonus', selection.bonus)
+    return query.toString()
+  }, [selection])
+  useEffect(() => {
+    const controller = new AbortController()
+    fetch(`/api/veilgate/purchase/cost/?${costQuery}`, { signal: controller.signal })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((body: { quote?: Quote } | null) => setQuote(body?.quote ?? null))
+      .catch(() => undefined)
+    return () => controller.abort()
+  }, [costQuery])
+
+  const plan = data.plans.find((entry) => entry.id === selection.plan)
+  const addOnIds = chosenAddOns(selection, data.catalogue)
+  const prices = data.addOnPrices[selection.plan] ?? {}
+  const total = fromOrder?.total ?? quote?.total ?? (plan?.amount ?? 0) + addOnIds.reduce((sum, id) => sum + (prices[id]?.amount ?? 0), 0)
+
+  // An order from `?hash=` already has its e-mail.
+  const emailValid = Boolean(fromOrder || account) || looksLikeEmail(email.trim().toLowerCase())
+  const cardReady = cardComplete(card)
+  const hint = payHint({ email: emailValid, method, card: cardReady, emailOptional })
+  const stage = stageOf({ plan: Boolean(fromOrder ?? plan), email: emailValid, method, card: cardReady, emailOptional, outcome })
+
+  const fieldError = (field: Field) => checkField(field, { email, emailValid, emailOptional, password, terms, method, card, skipContact: Boolean(fromOrder || account), signInOpen }, texts)
+  const check = (field: Field) => setErrors((current) => ({ ...current, [field]: fieldError(field) }))
+  const setError = (field: Field, message: string | undefined) => setErrors((current) => ({ ...current, [field]: message }))
+  /** Where a field's element registers itself, so that an error can focus it. */
+  const register = (field: Field) => (element: HTMLElement | null) => {
+    fields.current[field] = element
+  }
+
+  /** A declined card: its fields emptied and the number focused; everything else stays as typed. */
+  const clearCard = () => {
+    setCard((current) => ({ ...current, number: '', expiry: '', cvc: '' }))
+    setFocusField('number')
+  }
+
+  /**
+   * Sends a purchase (one Idempotency-Key each, renewed after every answer). Before the browser
+   * leaves for 3-D Secure the typed fields and the card token are kept under the order's hash;
+   * a decline keeps the order's hash so that paying again is a new attempt on the same order.
+   */
+  const submit = async (body: Record<string, unknown>, token: string, selectionKey: string) => {
+    type Answer = { url?: string; hash?: string; status?: string; code?: string; message?: string; retryable?: boolean; field?: string; statusCode?: number }
+    const answer = await apiFetch<Answer>('/api/veilgate/purchase/url-with-email/', { body, headers: { 'idempotency-key': key.current } }).catch((failure: ApiFailure) => failure as Answer)
+    key.current = newKey()
+    if (answer.hash) {
+      storage.set(typedKey(answer.hash), typed)
+      storage.set(retryKey(answer.hash), token)
+    }
+    if (!answer.statusCode && answer.url) {
+      setOutcome(answer.status === 'paid' ? 'success' : null)
+      window.location.assign(localizePath(locale, answer.url))
+      return
+    }
+    failed.current = answer.hash && answer.retryable ? { hash: answer.hash, selection: selectionKey } : null
+    setRetryToken(null)
+    // The address has an account: sign in beside the e-mail, which stays filled in.
+    if (answer.code === 'ALREADY_IN_USE') {
+      setSignInOpen(true)
+      setError('signIn', answer.message)
+      setFocusField('signIn')
+      return
+    }
+    // A field the API refused (the password's rules, the terms): told under it.
+    if (answer.statusCode === 400 && (answer.field === 'password' || answer.field === 'terms' || answer.field === 'email')) {
+      setError(answer.field, answer.message)
+      setFocusField(answer.field)
+      return
+    }
+    setAlert(answer.message || texts.genericError)
+    setOutcome('failed')
+    if (answer.statusCode === 402) clearCard()
+  }
+
+  /** Signs in beside the e-mail (`auth/login/`); the token is kept as the site's session, and the purchase goes on for that customer. */
+  const signIn = async () => {
+    if (signingIn) return
+    if (!looksLikeEmail(email.trim().toLowerCase())) {
+      setError('email', email.trim() ? texts.invalidEmail : texts.required)
+      return fields.current.email?.focus()
+    }
+    if (!signInPassword) {
+      setError('signIn', texts.required)
+      return fields.current.signIn?.focus()
+    }
+    setSigningIn(true)
+    try {
+      const { token } = await apiFetch<{ token: string }>('/api/veilgate/auth/login/', { body: { username: email.trim().toLowerCase(), password: signInPassword, locale } })
+      storeLogin(token)
+      setSignInPassword('')
+      setSignInOpen(false)
+      setErrors((current) => ({ ...current, signIn: undefined, email: undefined }))
+    } catch (failure) {
+      setError('signIn', (failure as ApiFailure).message || texts.genericError)
+      fields.current.signIn?.focus()
+    } finally {
+      setSigningIn(false)
+    }
+  }
+
+  /** One payment try: busy while it runs; anything thrown (the card script, the network) is told as the generic error. */
+  const running = async (work: () => Promise<void>) => {
+    setBusy(true)
+    setAlert(null)
+    setOutcome(null)
+    try {
+      await work()
+    } catch {
+      key.current = newKey()
+      setAlert(texts.genericError)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const pay = async () => {
+    if (busy) return
+    void loadCardScript()
+    const found = Object.fromEntries(fieldOrder.map((field) => [field, fieldError(field)])) as Partial<Record<Field, string>>
+    if (hint || found.password || found.terms) {
+      setErrors(found)
+      const first = fieldOrder.find((field) => found[field])
+      if (first) fields.current[first]?.focus()
+      return
+    }
+    await running(async () => {
+      const processor = await loadCardScript()
+      const expiry = parseExpiry(card.expiry)!
+      const tokenized = await processor.tokenizeCard({ number: card.number, expMonth: expiry.month, expYear: expiry.year, cvc: card.cvc, name: card.name.trim(), postalCode: card.postalCode.trim(), locale })
+      if ('error' in tokenized) {
+        setAlert(tokenized.error.message)
+        setOutcome('failed')
+        return
+      }
+      const current = selectionParams(selection).toString()
+      const retry = fromOrder?.hash ?? (failed.current && failed.current.selection === current ? failed.current.hash : null)
+      const body = retry
+        ? { hash: retry, cardToken: tokenized.token, locale }
+        : {
+            email: account ? account.email : email.trim().toLowerCase(),
+            ...(!account && password ? { password, terms } : {}),
+            receiveMarketingEmails: consent,
+            plan: selection.plan,
+            slots: selection.slots,
+            ...(selection.server && selection.region ? { server: selection.server, region: selection.region } : {}),
+            ...(selection.ipRegion ? { ipRegion: selection.ipRegion } : {}),
+            ...(selection.bonus ? { bonusCode: selection.bonus } : {}),
+            paymentMethod: 'card',
+            cardToken: tokenized.token,
+            country: card.country,
+            locale,
+          }
+      await submit(body, tokenized.token, current)
+    })
+  }
+
+  /** "Try again" after a failed authentication: the same order with the same card token, nothing re-typed. */
+  const retryOrder = async () => {
+    if (busy || !fromOrder || !retryToken) return
+    await running(() => submit({ hash: fromOrder.hash, cardToken: retryToken, locale }, retryToken, selectionParams(selection).toString()))
+  }
+
+  return {
+    ids, locale, data, texts, selection, money, dates,
+    email, setEmail, consent, setConsent, method, setMethod, card, setCard, password, setPassword, terms, setTerms,
+    signInOpen, setSignInOpen, signInPassword, setSignInPassword, signingIn, account,
+    errors, setError, check, register, setFocusField,
+    alert, busy, quote, fromOrder, orderMissing, retryToken,
+    plan, addOnIds, prices, total, hint, stage,
+    pay, signIn, retryOrder,
+  }
+}
