@@ -7,7 +7,8 @@ import { apiError, HttpError } from '@/lib/http'
 import { password } from '@/lib/validation/auth'
 import type { AddOn, Customer, PricePlan } from '@/payload-types'
 import { consentFields, consentWording, findCustomerByEmail } from '@/services/auth/accounts'
-import { optionalSession, type SignedIn } from '@/services/auth/sessions'
+import { createSession, optionalSession, type SignedIn } from '@/services/auth/sessions'
+import { openToken, sealToken } from '@/services/auth/tokens'
 import { orderLines } from '@/services/catalog/lines'
 import { findPlan, monthlyPlanFor, regionFits, sold, toQuoteAddOn, toQuotePlan } from '@/services/catalog/catalog'
 import { checkBonusCode, hasBought } from '@/services/catalog/codes'
@@ -190,7 +191,25 @@ export async function purchaseCard(payload: Payload, input: PurchaseBody, reques
       expiresAt: new Date(at.getTime() + ORDER_TTL_MS).toISOString(),
     },
   })
-  return chargeAttempt(payload, { orderId: order.id, hash, amount: priced.quote.total, attempt: 1, cardToken: input.cardToken, tokenHash, recurring: priced.quote.autoRenew, locale: input.locale, orderLocale: input.locale, at })
+  const answer = await chargeAttempt(payload, { orderId: order.id, hash, amount: priced.quote.total, attempt: 1, cardToken: input.cardToken, tokenHash, recurring: priced.quote.autoRenew, locale: input.locale, orderLocale: input.locale, at })
+  // The buyer chose a password here, so this request made their account: it signs them in, paid,
+  // waiting for 3-D Secure or declined alike. Kept sealed in the stored answer for a replayed key.
+  if (!signedIn && input.password !== undefined && customer !== null) {
+    const session = await createSession(payload, customer, { userAgent: request.headers.get('user-agent') })
+    answer.body = { ...answer.body, [SEALED_SESSION]: sealToken(payload.secret, session) }
+  }
+  return answer
+}
+
+/** Where a purchase's stored answer keeps the new account's session token, sealed. */
+export const SEALED_SESSION = 'sealedSession'
+
+/** The answer as the buyer's browser gets it: a sealed session becomes `token`. */
+export function answerForBrowser(secret: string, body: Record<string, unknown>): Record<string, unknown> {
+  if (!(SEALED_SESSION in body)) return body
+  const { [SEALED_SESSION]: sealed, ...rest } = body
+  const token = openToken(secret, sealed)
+  return token ? { ...rest, token } : rest
 }
 
 /**

@@ -164,9 +164,12 @@ export function useCheckout({ locale, data, texts, defaultCountry }: Omit<Checko
    * a decline keeps the order's hash so that paying again is a new attempt on the same order.
    */
   const submit = async (body: Record<string, unknown>, token: string, selectionKey: string) => {
-    type Answer = { url?: string; hash?: string; status?: string; code?: string; message?: string; retryable?: boolean; field?: string; statusCode?: number }
+    type Answer = { url?: string; hash?: string; status?: string; code?: string; message?: string; retryable?: boolean; field?: string; statusCode?: number; token?: string }
     const answer = await apiFetch<Answer>('/api/veilgate/purchase/url-with-email/', { body, headers: { 'idempotency-key': key.current } }).catch((failure: ApiFailure) => failure as Answer)
     key.current = newKey()
+    // This purchase made the buyer's account (with the password typed here): they are signed in,
+    // exactly as `auth/login/` signs in, whatever the payment's outcome.
+    if (typeof answer.token === 'string' && answer.token) storeLogin(answer.token)
     if (answer.hash) {
       storage.set(typedKey(answer.hash), typed)
       storage.set(retryKey(answer.hash), token)

@@ -2,7 +2,7 @@ import { now } from '@/lib/clock'
 import { apiError, bodyOf, handler, json } from '@/lib/http'
 import { paymentsAvailable } from '@/services/payments/registry'
 import { withIdempotency } from '@/services/orders/idempotency'
-import { purchaseBody, purchaseCard, purchaseHash, retryBody, retryCard } from '@/services/orders/purchase'
+import { answerForBrowser, purchaseBody, purchaseCard, purchaseHash, retryBody, retryCard } from '@/services/orders/purchase'
 import { requestHash } from '@/services/orders/request-hash'
 import { payloadClient } from '@/services/content/payload'
 import { limitCheckout } from '@/services/security/rate-limit'
@@ -11,7 +11,9 @@ import { limitCheckout } from '@/services/security/rate-limit'
  * POST (header Idempotency-Key) { email, receiveMarketingEmails, plan, slots?, server?, region?,
  * ipRegion?, bonusCode?, paymentMethod: "card", cardToken, country, locale } → paid: 200
  * { hash, status: "paid", url }; 3-D Secure: 200 { hash, status: "requires_action", url };
- * declined: 402 { statusCode, code, message, hash, retryable }. Priced on the server.
+ * declined: 402 { statusCode, code, message, hash, retryable }. Priced on the server. When the
+ * request made the buyer's account (a password and the terms, not signed in), each of these also
+ * carries `token`, a session like `auth/login/`'s; a replayed key answers the same token.
  * A retry { hash, cardToken } with a new key charges the same failed, retryable order again;
  * otherwise 409 ORDER_NOT_RETRYABLE.
  */
@@ -31,5 +33,5 @@ export const POST = handler(async (request) => {
   }
   const input = purchaseBody.parse(raw)
   const answer = await withIdempotency(payload, { scope: 'purchase', key, hash: purchaseHash(payload.secret, input), now: at }, () => purchaseCard(payload, input, request, at))
-  return json(answer.body, { status: answer.status })
+  return json(answerForBrowser(payload.secret, answer.body), { status: answer.status })
 })
