@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations, baseUrl, connectBrowser, newPage } from './browser'
+import { linkIn, outboxText } from './customers'
 
 let browser: Browser
 
@@ -16,14 +17,16 @@ afterAll(async () => {
 const password = 'Bought-and-in-42'
 
 /** Checkout in a locale, the cookie notice answered, filled as a new buyer with a password (fields found by their autocomplete names, the same in every language). */
-async function buyAsNewCustomer(prefix: string, card: string) {
+async function buyAsNewCustomer(prefix: string, card: string, options: { password?: boolean } = {}) {
   const page = await newPage(browser)
   await page.addInitScript(() => window.localStorage.setItem('cookie-notice', 'accepted'))
   await page.goto(`${prefix}/order/checkout?plan=vpn-1y`)
   const email = `e2e-signed-in-${randomUUID()}@example.com`
   await page.locator('input[autocomplete="email"]').fill(email)
-  await page.locator('input[autocomplete="new-password"]').fill(password)
-  await page.locator('form input[type="checkbox"]').first().check()
+  if (options.password !== false) {
+    await page.locator('input[autocomplete="new-password"]').fill(password)
+    await page.locator('form input[type="checkbox"]').first().check()
+  }
   await page.locator('input[type="radio"][value="card"]').check()
   await page.locator('input[autocomplete="cc-name"]').fill('Ada Lovelace')
   await page.locator('input[autocomplete="cc-number"]').pressSequentially(card)
@@ -112,5 +115,39 @@ describe('signed in after buying', () => {
     const other = await fetch(`${baseUrl()}/api/veilgate/purchase/url/?hash=${hash}`)
     expect(other.status).toBe(200)
     expect(await other.json()).not.toHaveProperty('token')
+  })
+
+  it('tells a buyer without a password that a link is on its way; its confirmation link and "Send the link again" both sign in', async () => {
+    const { page, email } = await buyAsNewCustomer('', '4242424242424242', { password: false })
+    await page.waitForURL(/\/payment-success\?hash=/, { timeout: 20_000 })
+    await page.getByText("Your account is ready. We've e-mailed you a link to sign in.").waitFor()
+    expect(await page.locator('main a[href="/my-account"]').count()).toBe(0)
+    expect(await page.evaluate(() => window.localStorage.getItem('veilgate:auth-token'))).toBeNull()
+    expect(await axeViolations(page)).toEqual([])
+
+    // The purchase's confirmation e-mail says its button signs in, and it does.
+    const confirmation = await outboxText(email, 'confirm-address')
+    expect(confirmation).toContain('The button also signs you in to your Veilgate ID: no password needed.')
+    const confirm = await newPage(browser)
+    await confirm.goto(linkIn(confirmation, '/confirm-email'))
+    await confirm.getByRole('button', { name: 'Confirm my address' }).click()
+    await confirm.locator('[data-confirmed]').waitFor()
+    await Promise.all([confirm.waitForURL((url) => url.pathname === '/my-account'), confirm.locator('[data-confirmed] a').click()])
+    await confirm.locator('[data-subscription]').first().waitFor({ timeout: 15_000 })
+    expect(await confirm.locator('[data-account-email]').first().textContent()).toContain(email)
+    await confirm.context().close()
+
+    // "Send the link again": the sign-in by e-mail link, with its human check.
+    await Promise.all([page.waitForURL((url) => url.pathname === '/sign-in' && url.searchParams.get('by') === 'link'), page.getByRole('link', { name: 'Send the link again' }).click()])
+    const field = page.locator('[data-fast-login] input[type="email"]')
+    await field.fill(email)
+    await page.locator('altcha-widget').getByText('Verified', { exact: true }).waitFor()
+    await field.press('Enter')
+    await page.locator('[data-fast-login-code]').waitFor()
+    const link = linkIn(await outboxText(email, 'fast-login'), '/fast-login')
+    await page.goto(link)
+    await Promise.all([page.waitForURL((url) => url.pathname === '/my-account'), page.getByRole('button', { name: 'Sign me in' }).click()])
+    await page.locator('[data-subscription]').first().waitFor({ timeout: 15_000 })
+    await page.context().close()
   })
 })

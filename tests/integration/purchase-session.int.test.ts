@@ -2,6 +2,8 @@ import { getPayload, type Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import config from '@payload-config'
 import { POST as tokenizeRoute } from '@/app/api/payments/sandbox/tokenize/route'
+import { POST as confirmRoute } from '@/app/api/veilgate/auth/confirm/route'
+import { GET as accessInfo } from '@/app/api/veilgate/auth/fast-login-user-info/route'
 import { GET as userInfo } from '@/app/api/veilgate/auth/user-info/route'
 import { GET as detailRoute } from '@/app/api/veilgate/purchase-detail-by-hash/route'
 import { GET as successRoute } from '@/app/api/veilgate/purchase/success-info/route'
@@ -9,6 +11,7 @@ import { GET as urlRoute } from '@/app/api/veilgate/purchase/url/route'
 import { POST as purchaseRoute } from '@/app/api/veilgate/purchase/url-with-email/route'
 import { POST as statusRoute } from '@/app/api/veilgate/sales/check-payment-status/route'
 import { query } from '@/services/db'
+import { mailTo, tokenIn } from '../support/mail'
 import { callRoute } from '../support/routes'
 
 let payload: Payload
@@ -88,5 +91,23 @@ describe('a session for the account a purchase makes', () => {
       expect(JSON.stringify(answer.body)).not.toContain(String(made.body.token))
       expect(answer.body).not.toHaveProperty('token')
     }
+  })
+
+  it('lets the confirmation link of a passwordless buyer sign them in, and says so in the e-mail', async () => {
+    const input = await body('4242424242424242')
+    expect((await buy(input)).status).toBe(200)
+    const [mail] = await mailTo(payload, input.email, 'confirm-address')
+    expect(mail?.text).toContain('The button also signs you in to your Veilgate ID: no password needed.')
+    const confirmed = await callRoute(confirmRoute, { body: { token: tokenIn(mail?.text) } })
+    expect(confirmed.body).toMatchObject({ confirmed: true, token: expect.stringMatching(TOKEN) })
+    const info = await callRoute(accessInfo, { headers: { 'x-access-token': String(confirmed.body.token) } })
+    expect(info.body).toMatchObject({ email: input.email, session: 'access' })
+
+    // A buyer who chose a password confirms and signs in with it: no session from the link.
+    const withPassword = await body('4242424242424242', { password, terms: true })
+    expect((await buy(withPassword)).status).toBe(200)
+    const [theirs] = await mailTo(payload, withPassword.email, 'confirm-address')
+    expect(theirs?.text).not.toContain('no password needed')
+    expect((await callRoute(confirmRoute, { body: { token: tokenIn(theirs?.text) } })).body).toEqual({ confirmed: true })
   })
 })

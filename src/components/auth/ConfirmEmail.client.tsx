@@ -1,7 +1,7 @@
 'use client'
 
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { apiFetch, type ApiFailure } from '@/lib/session.client'
+import { apiFetch, storeAccess, type ApiFailure } from '@/lib/session.client'
 
 export type ConfirmEmailTexts = Record<'submit' | 'submitting' | 'confirmed' | 'linkMissing' | 'myAccount' | 'undefinedError', string>
 
@@ -34,7 +34,9 @@ export function ConfirmEmail({ locale, texts, myAccountHref }: Props) {
     setBusy(true)
     setAlert(null)
     try {
-      await apiFetch('/api/veilgate/auth/confirm/', { body: { token, locale } })
+      const answer = await apiFetch<{ confirmed: boolean; token?: string }>('/api/veilgate/auth/confirm/', { body: { token, locale } })
+      // An account without a password is signed in by its confirmation: "My account" opens it.
+      if (answer.token) storeAccess(answer.token)
       setConfirmed(true)
     } catch (failure) {
       const answer = failure as ApiFailure

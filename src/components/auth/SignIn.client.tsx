@@ -1,6 +1,6 @@
 'use client'
 
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { localizePath } from '@/i18n/paths'
 import { safeNext } from '@/lib/next-path'
 import { apiFetch, isSignedIn, storeLogin, type ApiFailure } from '@/lib/session.client'
@@ -22,6 +22,10 @@ type Field = 'email' | 'password'
 /** The sign-in by e-mail link, with its human check, loads only when the visitor asks for it. */
 const FastLogin = lazy(() => import('./FastLogin.client').then((module) => ({ default: module.FastLogin })))
 
+const noChange = () => () => undefined
+/** `?by=link` (the "Send the link again" of a purchase without a password) opens the sign-in by e-mail link. */
+const linkAsked = () => new URLSearchParams(window.location.search).get('by') === 'link'
+
 /** Where the visitor goes once signed in: a same-site `?next=`, else My account, in this locale. */
 const destination = (locale: string) => {
   const next = new URLSearchParams(window.location.search).get('next')
@@ -36,7 +40,9 @@ const destination = (locale: string) => {
  */
 export function SignIn({ locale, texts, fastLogin }: Props) {
   const ids = useId()
-  const [byLink, setByLink] = useState(false)
+  const askedForLink = useSyncExternalStore(noChange, linkAsked, () => false)
+  const [chosen, setByLink] = useState<boolean | null>(null)
+  const byLink = chosen ?? askedForLink
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [visible, setVisible] = useState(false)

@@ -78,7 +78,7 @@ export async function sendConfirmation(payload: Payload, customer: Customer, req
   })
   await payload.update({ collection: 'customers', id: customer.id, data: { confirmSentAt: at.toISOString() }, overrideAccess: true, req, depth: 0 })
   await sendEmail(
-    { template: 'confirm-address', to: customer.email, locale: customer.locale, timezone: customer.timezone, data: { url: siteUrl(customer.locale, '/confirm-email', { token }) } },
+    { template: 'confirm-address', to: customer.email, locale: customer.locale, timezone: customer.timezone, data: { url: siteUrl(customer.locale, '/confirm-email', { token }), signsIn: customer.hasPassword === false } },
     { payload, req: req as PayloadRequest | undefined },
   )
 }
@@ -251,8 +251,8 @@ export async function consentWording(locale: string): Promise<string> {
  * `email-change` token moves the account to the address it was sent to (still free, else 409
  * ALREADY_IN_USE and the token stays usable), which is confirmed by that. One transaction.
  */
-export async function confirm(payload: Payload, token: string): Promise<void> {
-  await dbTransaction(payload, async ({ req, run }) => {
+export async function confirm(payload: Payload, token: string, meta: { userAgent?: string | null } = {}): Promise<string | null> {
+  return dbTransaction(payload, async ({ req, run }) => {
     const at = now().toISOString()
     const rows = await run<{ customer_id: number; purpose: string; new_email: string | null }>(sql`
       update customer_tokens set used_at = ${at}
@@ -264,7 +264,9 @@ export async function confirm(payload: Payload, token: string): Promise<void> {
     const confirmed = { confirmedAt: customer.confirmedAt ?? at, ...(customer.state === 'notConfirmed' ? { state: 'active' as const } : {}) }
     if (used.purpose !== 'email-change' || !used.new_email) {
       await payload.update({ collection: 'customers', id: customer.id, overrideAccess: true, depth: 0, req, data: confirmed })
-      return
+      // An account without a password (made by a purchase) has no other way in: its confirmation
+      // link proves the inbox as a fast-login link does, and signs its owner in.
+      return customer.hasPassword === false ? createSession(payload, customer.id, { kind: 'access', userAgent: meta.userAgent, req }) : null
     }
     const taken = await findCustomerByEmail(payload, used.new_email)
     if (taken && taken.id !== customer.id) throw apiError('ALREADY_IN_USE', 'email')
@@ -277,6 +279,7 @@ export async function confirm(payload: Payload, token: string): Promise<void> {
     }
     // Other pending changes of this account are void now.
     await run(sql`update customer_tokens set used_at = ${at} where customer_id = ${customer.id} and purpose = 'email-change' and used_at is null`)
+    return null
   })
 }
 

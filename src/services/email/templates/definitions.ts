@@ -5,7 +5,8 @@ type Context = { t: EmailTranslator; locale: EmailLocale; timezone: string }
 
 /** Every template and the variables it needs; a missing or unknown one fails type-checking. */
 export type TemplateData = {
-  'confirm-address': { url: string }
+  /** `signsIn`: the account has no password, and the link signs its owner in too. */
+  'confirm-address': { url: string; signsIn?: boolean }
   'fast-login': { url: string; code: string; minutes: number }
   'password-reset': { url: string; minutes: number }
   'lockout-notice': { url: string; until: Date | string }
@@ -30,7 +31,7 @@ type Compose<T extends TemplateName> = (data: TemplateData[T], context: Context)
 const confirmAddress: Compose<'confirm-address'> = (data, { t }) => ({
   subject: t('confirmAddress.subject'),
   heading: t('confirmAddress.heading'),
-  paragraphs: [t('confirmAddress.body')],
+  paragraphs: data.signsIn ? [t('confirmAddress.body'), t('confirmAddress.signsIn')] : [t('confirmAddress.body')],
   action: { label: t('confirmAddress.button'), url: siteLink(data.url) },
   reason: t('confirmAddress.reason'),
   ...commonLines(t),

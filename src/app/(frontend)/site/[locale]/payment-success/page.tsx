@@ -53,6 +53,9 @@ export default async function PaymentSuccessRoute({ params, searchParams }: Prop
     titles('add-ons', addOnIds),
     latestAttempt(payload, order.id),
   ])
+  // A buyer who chose no password has no way in but e-mailed links: they are told so, not sent to a password form.
+  const buyer = order.customer ? await payload.findByID({ collection: 'customers', id: typeof order.customer === 'object' ? order.customer.id : order.customer, depth: 0, overrideAccess: true }).catch(() => null) : null
+  const passwordless = buyer ? buyer.hasPassword === false && !buyer.confirmedAt : true
   const quote = (order.quote ?? {}) as { renewal?: { cost: number; at: string } | null }
   const status = order.status === 'paid' || order.status === 'refunded' ? 'statusPaid' : pending.has(order.status) ? 'statusPending' : order.status === 'expired' ? 'statusExpired' : 'statusFailed'
   const heading = status === 'statusPaid' ? t('successHeading') : status === 'statusPending' ? t('pendingHeading') : t('failedHeading')
@@ -104,6 +107,18 @@ export default async function PaymentSuccessRoute({ params, searchParams }: Prop
             <a href={`${localizePath(locale, '/order/checkout')}?hash=${order.publicHash}`} className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white">
               {t('backToCheckout')}
             </a>
+          ) : passwordless ? (
+            <>
+              <p className="w-full" data-account-link-sent>
+                {t('accountReadyLink')}
+              </p>
+              <a href={`${localizePath(locale, '/sign-in')}?by=link`} className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white">
+                {t('sendLinkAgain')}
+              </a>
+              <a href={localizePath(locale, '/downloads')} className="rounded-md border border-line px-5 py-2.5 font-semibold">
+                {t('downloads')}
+              </a>
+            </>
           ) : (
             <>
               <a href={localizePath(locale, '/my-account')} className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white">
