@@ -59,7 +59,7 @@ describe('pricing cards', () => {
     expect(await yearly.textContent()).toContain('$5.99')
     await page.goto('/12plus3')
     const special = page.locator('[data-purchase-id="vpn-12plus3"]')
-    expect(await special.locator('[data-terms]').allTextContents()).toEqual(['$71.88 for the first 15 months', 'then $71.88 every 12 months'])
+    expect(await special.locator('[data-terms]').allTextContents()).toEqual(['$71.88 for the first 15 months', 'then $71.88 every year'])
     await page.goto('/seven-days-trial')
     expect(await page.locator('[data-purchase-id="vpn-trial-7d"] [data-terms]').textContent()).toBe('7 days free, then $4.99 a week')
     await page.goto('/lifetime')

@@ -1,6 +1,6 @@
 // The figures and sentences a price card shows: per month, the saving, the first period and what it renews at.
 import type { Card } from './cards'
-import { formatMoney, isLifetime, perMonth } from './priceList'
+import { formatMoney, isLifetime, perMonth, spokenPeriod } from './priceList'
 
 type TermKey =
   | 'billedOnce'
@@ -30,7 +30,10 @@ export type CardFigures = { price: string; total: string; perMonth: boolean; fre
 export function cardFigures(card: Card, t: Translate, tag: string): CardFigures {
   const total = formatMoney(card.cost, tag)
   const monthly = card.trialDays ? null : perMonth(card)
-  const period = (info: { type: Card['info']['type']; count: number }) => t(`period_${info.type}`, { count: info.count })
+  const period = (stored: { type: Card['info']['type']; count: number }) => {
+    const info = spokenPeriod(stored)
+    return t(`period_${info.type}`, { count: info.count })
+  }
   const saving = card.quote?.savingPercent ? t('save', { percent: card.quote.savingPercent }) : null
   const figures = (terms: string[]): CardFigures => ({
     price: monthly ? formatMoney(Number(monthly.dollars) * 100 + Number(monthly.cents), tag) : total,

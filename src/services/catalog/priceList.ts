@@ -15,6 +15,16 @@ export type PriceListItem = {
 export const isLifetime = (info: PriceListItem['info']) => info.type === 'year' && info.count >= 100
 
 /**
+ * A billing period as people say it: whole years for months in twelves (36 months → 3 years),
+ * whole weeks for days in sevens (7 days → 1 week); anything else as it is stored.
+ */
+export function spokenPeriod(info: PriceListItem['info']): PriceListItem['info'] {
+  if (info.type === 'month' && info.count >= 12 && info.count % 12 === 0) return { type: 'year', count: info.count / 12 }
+  if (info.type === 'day' && info.count >= 7 && info.count % 7 === 0) return { type: 'week', count: info.count / 7 }
+  return info
+}
+
+/**
  * Per-month price as shown on cards: cost/100, divided by 12 for a one-year
  * plan or by the count for month plans; other plans show their full price.
  * Returns whole dollars and two-digit cents.
