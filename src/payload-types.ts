@@ -1218,13 +1218,25 @@ export interface Order {
          * Add-on lines: what the add-on is
          */
         addOnKind?: ('device-slots' | 'personal-server' | 'static-ip') | null;
+        /**
+         * US cents
+         */
         amount: number;
+        /**
+         * US cents; empty: one-time
+         */
         renewalAmount?: number | null;
         region?: string | null;
         id?: string | null;
       }[]
     | null;
+  /**
+   * US cents
+   */
   subtotal: number;
+  /**
+   * US cents
+   */
   discount: number;
   /**
    * US cents
@@ -1303,6 +1315,9 @@ export interface PaymentAttempt {
   providerRef: string;
   kind: 'charge' | 'renewal' | 'refund';
   status: 'processing' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+  /**
+   * US cents
+   */
   amount: number;
   nextAction?: string | null;
   errorCode?: string | null;

@@ -2,6 +2,7 @@ import type { CollectionConfig } from 'payload'
 import { editorial } from '@/access'
 import { revalidateEverything } from '../revalidate'
 import { purchaseIdField, uniquePurchaseId } from '../purchaseIds'
+import { moneyAdmin } from '@/lib/money'
 
 export const addOnKinds = ['device-slots', 'personal-server', 'static-ip'] as const
 export const trafficOptions = ['unlimited', '512gb', '1tb', '2tb', '3tb'] as const
@@ -62,8 +63,8 @@ export const AddOns: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        { name: 'cost', type: 'number', required: true, min: 0, admin: { description: 'US cents for one billing period (lifetime: once)' } },
-        { name: 'renewalCost', type: 'number', min: 0, admin: { description: 'US cents for every later period; empty = the first price' } },
+        { name: 'cost', type: 'number', required: true, min: 0, admin: { ...moneyAdmin, description: 'US cents for one billing period (lifetime: once)' } },
+        { name: 'renewalCost', type: 'number', min: 0, admin: { ...moneyAdmin, description: 'US cents for every later period; empty = the first price' } },
       ],
     },
     { name: 'highlight', type: 'checkbox', defaultValue: false },

@@ -3,6 +3,7 @@ import { isAdmin } from '@/access'
 import { addOnKinds } from '@/collections/AddOns'
 import { paymentMethods } from '@/services/catalog/methods'
 import { orderStatuses } from '@/services/orders/states'
+import { moneyAdmin } from '@/lib/money'
 
 /**
  * One order per checkout: the price snapshot from the pricing module, who buys, how, and where
@@ -27,17 +28,17 @@ export const Orders: CollectionConfig = {
         { name: 'purchaseId', type: 'text', required: true },
         { name: 'kind', type: 'select', required: true, options: ['plan', 'add-on'] },
         { name: 'addOnKind', type: 'select', options: addOnKinds.map((value) => ({ label: value, value })), admin: { description: 'Add-on lines: what the add-on is' } },
-        { name: 'amount', type: 'number', required: true },
-        { name: 'renewalAmount', type: 'number' },
+        { name: 'amount', type: 'number', required: true, admin: { ...moneyAdmin, description: 'US cents' } },
+        { name: 'renewalAmount', type: 'number', admin: { ...moneyAdmin, description: 'US cents; empty: one-time' } },
         { name: 'region', type: 'text' },
       ],
     },
     {
       type: 'row',
       fields: [
-        { name: 'subtotal', type: 'number', required: true, admin: { readOnly: true } },
-        { name: 'discount', type: 'number', required: true, defaultValue: 0, admin: { readOnly: true } },
-        { name: 'total', type: 'number', required: true, admin: { readOnly: true, description: 'US cents' } },
+        { name: 'subtotal', type: 'number', required: true, admin: { ...moneyAdmin, readOnly: true, description: 'US cents' } },
+        { name: 'discount', type: 'number', required: true, defaultValue: 0, admin: { ...moneyAdmin, readOnly: true, description: 'US cents' } },
+        { name: 'total', type: 'number', required: true, admin: { ...moneyAdmin, readOnly: true, description: 'US cents' } },
       ],
     },
     { name: 'quote', type: 'json', admin: { readOnly: true, description: 'The pricing module’s quote (renewal, period end, trial end)' } },

@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 import { isAdmin } from '@/access'
+import { moneyAdmin } from '@/lib/money'
 
 /** Each charge, renewal or refund tried on an order; only the card's brand and last four digits are kept. */
 export const PaymentAttempts: CollectionConfig = {
@@ -14,7 +15,7 @@ export const PaymentAttempts: CollectionConfig = {
     { name: 'providerRef', type: 'text', required: true, unique: true, admin: { readOnly: true, description: '<provider>:<reference>' } },
     { name: 'kind', type: 'select', required: true, defaultValue: 'charge', options: ['charge', 'renewal', 'refund'], admin: { readOnly: true } },
     { name: 'status', type: 'select', required: true, options: ['processing', 'requires_action', 'succeeded', 'failed', 'canceled'], admin: { readOnly: true } },
-    { name: 'amount', type: 'number', required: true, admin: { readOnly: true } },
+    { name: 'amount', type: 'number', required: true, admin: { ...moneyAdmin, readOnly: true, description: 'US cents' } },
     { name: 'nextAction', type: 'text', admin: { readOnly: true } },
     { name: 'errorCode', type: 'text', admin: { readOnly: true } },
     { name: 'brand', type: 'text', admin: { readOnly: true } },

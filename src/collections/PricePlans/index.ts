@@ -3,6 +3,7 @@ import { editorial } from '@/access'
 import { paymentMethods } from '@/services/catalog/pricing'
 import { revalidateEverything } from '../revalidate'
 import { purchaseIdField, uniquePurchaseId } from '../purchaseIds'
+import { moneyAdmin } from '@/lib/money'
 
 /** The plan catalogue: pricing blocks name plans by purchase id; prices are resolved here on the server. */
 export const PricePlans: CollectionConfig = {
@@ -16,7 +17,7 @@ export const PricePlans: CollectionConfig = {
     { name: 'product', type: 'select', required: true, options: ['vpn', 'pass', 'dns', 'authenticator', 'bundle'] },
     { name: 'title', type: 'text', localized: true, required: true },
     { name: 'description', type: 'textarea', localized: true },
-    { name: 'cost', type: 'number', required: true, min: 0, admin: { description: 'Price in US cents, for the whole period' } },
+    { name: 'cost', type: 'number', required: true, min: 0, admin: { ...moneyAdmin, description: 'Price in US cents, for the whole period' } },
     { name: 'periodType', type: 'select', required: true, options: ['day', 'week', 'month', 'year'] },
     { name: 'periodCount', type: 'number', required: true, min: 1, admin: { description: '100 years means lifetime' } },
     { name: 'highlight', type: 'checkbox', defaultValue: false },
@@ -50,7 +51,7 @@ export const PricePlans: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        { name: 'renewalCost', type: 'number', min: 0, admin: { description: 'US cents for every later period; empty = the first price' } },
+        { name: 'renewalCost', type: 'number', min: 0, admin: { ...moneyAdmin, description: 'US cents for every later period; empty = the first price' } },
         { name: 'firstPeriodMonths', type: 'number', min: 1, max: 60, admin: { description: 'A longer first period (15 for “15 months, then every 12”)' } },
         {
           name: 'trialDays',

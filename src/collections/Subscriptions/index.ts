@@ -1,6 +1,7 @@
 import type { CollectionConfig } from 'payload'
 import { isAdmin } from '@/access'
 import { subscriptionStatuses } from '@/services/subscriptions/states'
+import { moneyAdmin } from '@/lib/money'
 
 /**
  * What a paid order (or a redeemed gift code) entitles its customer to: the plan and its add-ons
@@ -28,7 +29,7 @@ export const Subscriptions: CollectionConfig = {
         { name: 'kind', type: 'text', required: true },
         { name: 'region', type: 'text', admin: { description: 'Personal server location' } },
         { name: 'ipRegion', type: 'text', admin: { description: 'Static IP location' } },
-        { name: 'renewalAmount', type: 'number', admin: { description: 'US cents; empty: one-time' } },
+        { name: 'renewalAmount', type: 'number', admin: { ...moneyAdmin, description: 'US cents; empty: one-time' } },
       ],
     },
     { name: 'version', type: 'number', required: true, defaultValue: 0, admin: { readOnly: true } },
@@ -43,7 +44,7 @@ export const Subscriptions: CollectionConfig = {
       type: 'group',
       admin: { readOnly: true },
       fields: [
-        { name: 'amount', type: 'number', admin: { description: 'US cents' } },
+        { name: 'amount', type: 'number', admin: { ...moneyAdmin, description: 'US cents' } },
         { name: 'at', type: 'date' },
       ],
     },
