@@ -103,6 +103,18 @@ describe('pages created in the admin', () => {
     expect((await fetch(`${baseUrl()}/landings/autumn`)).status).toBe(404)
   })
 
+  it('drops a deleted post from its page and from the blog listing at once', async () => {
+    const title = `Deleted soon ${Date.now()}`
+    const slug = `deleted-soon-${Date.now()}`
+    const created = await cms('/posts', { method: 'POST', body: JSON.stringify({ title, slug, publishedAt: new Date().toISOString(), _status: 'published' }) })
+    expect(await (await fetch(`${baseUrl()}/blog`)).text()).toContain(title)
+    expect((await fetch(`${baseUrl()}/blog/${slug}`)).status).toBe(200)
+    await cms(`/posts/${created.doc.id}`, { method: 'DELETE' })
+    expect(await (await fetch(`${baseUrl()}/blog`)).text()).not.toContain(title)
+    expect(await (await fetch(`${baseUrl()}/de/blog`)).text()).not.toContain(title)
+    expect((await fetch(`${baseUrl()}/blog/${slug}`)).status).toBe(404)
+  })
+
   it('keeps drafts off the site and shows them to signed-in editors in preview', async () => {
     const draft = await cms('/pages', {
       method: 'POST',

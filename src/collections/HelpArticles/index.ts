@@ -3,7 +3,10 @@ import { editorial } from '@/access'
 import { markTranslatedLocales } from '../Pages/hooks/translatedLocales'
 import { pathField, seoSettingsField, searchTextField, translatedLocalesField } from '../fields'
 import { indexText } from '../searchText'
-import { revalidateDocument } from '../revalidate'
+import { revalidateDeleted, revalidateDocument } from '../revalidate'
+
+/** The pages a help article appears on: its own and its listing. */
+const paths = (doc: Record<string, string>) => [doc.path, (doc.path ?? '').split('/').slice(0, -1).join('/') || '/help']
 
 export const helpSections = ['about-vpn', 'manuals', 'cybersecurity', 'others'] as const
 
@@ -16,7 +19,8 @@ export const HelpArticles: CollectionConfig = {
   hooks: {
     beforeRead: [markTranslatedLocales],
     beforeChange: [indexText(['title', 'summary', 'body'])],
-    afterChange: [revalidateDocument((doc) => [doc.path, (doc.path ?? '').split('/').slice(0, -1).join('/') || '/help'])],
+    afterChange: [revalidateDocument(paths)],
+    afterDelete: [revalidateDeleted(paths)],
   },
   fields: [
     { name: 'title', type: 'text', localized: true, required: true },

@@ -3,7 +3,10 @@ import { isAdmin, publishedOrSignedIn } from '@/access'
 import { markTranslatedLocales } from '../Pages/hooks/translatedLocales'
 import { seoSettingsField, searchTextField, translatedLocalesField } from '../fields'
 import { indexText } from '../searchText'
-import { revalidateDocument } from '../revalidate'
+import { revalidateDeleted, revalidateDocument } from '../revalidate'
+
+/** The pages a post appears on: its own and its listing. */
+const paths = (doc: Record<string, string>) => [`/blog/${doc.slug}`, '/blog']
 
 /** Blog posts, served at /blog/{slug}. */
 export const Posts: CollectionConfig = {
@@ -20,7 +23,8 @@ export const Posts: CollectionConfig = {
   hooks: {
     beforeRead: [markTranslatedLocales],
     beforeChange: [indexText(['title', 'excerpt', 'body'])],
-    afterChange: [revalidateDocument((doc) => [`/blog/${doc.slug}`, '/blog'])],
+    afterChange: [revalidateDocument(paths)],
+    afterDelete: [revalidateDeleted(paths)],
   },
   fields: [
     { name: 'title', type: 'text', localized: true, required: true },
