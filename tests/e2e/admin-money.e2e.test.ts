@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { baseUrl, connectBrowser, newPage } from './browser'
+import { connectBrowser, newPage } from './browser'
+import { post, signInToAdmin } from './customers'
 
 let browser: Browser
 
@@ -14,26 +15,20 @@ afterAll(async () => {
 
 /** One order, so the list has a row: a card purchase through the API, as checkout sends it. */
 async function oneOrder() {
-  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    (await fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })).json() as Promise<Record<string, unknown>>
   const card = await post('/api/payments/sandbox/tokenize', { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' })
   const paid = await post(
     '/api/veilgate/purchase/url-with-email/',
-    { email: `e2e-money-${Date.now()}@example.com`, receiveMarketingEmails: false, plan: 'vpn-1y', slots: 5, paymentMethod: 'card', cardToken: card.token, country: 'DE', locale: 'en' },
+    { email: `e2e-money-${Date.now()}@example.com`, receiveMarketingEmails: false, plan: 'vpn-1y', slots: 5, paymentMethod: 'card', cardToken: card.body.token, country: 'DE', locale: 'en' },
     { 'idempotency-key': `money-${Date.now()}` },
   )
-  expect(paid.status).toBe('paid')
+  expect(paid.body.status).toBe('paid')
 }
 
 describe('money in the admin', () => {
   it('shows order totals and plan prices as dollars, and what the cents typed make', async () => {
     await oneOrder()
     const page = await newPage(browser)
-    await page.goto('/admin/login')
-    await page.fill('input[name="email"]', 'admin@veilgate.local')
-    await page.fill('input[name="password"]', 'veilgate-admin')
-    await page.click('button[type="submit"]')
-    await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 30_000 })
+    await signInToAdmin(page)
 
     await page.goto('/admin/collections/orders')
     const cells = page.locator('table [data-money]')

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { humanCheckOver } from '../support/human-check'
 import { baseUrl, newPage } from './browser'
@@ -21,6 +21,15 @@ export async function newAccount(prefix: string, password: string) {
 /** The running site's admin token (`/cms-api`). */
 export async function adminToken(): Promise<string> {
   return String((await post('/cms-api/admins/login', { email: 'admin@veilgate.local', password: 'veilgate-admin' })).body.token)
+}
+
+/** Signs `page` in to the admin through its login form, as an editor does. */
+export async function signInToAdmin(page: Page): Promise<void> {
+  await page.goto('/admin/login')
+  await page.fill('input[name="email"]', 'admin@veilgate.local')
+  await page.fill('input[name="password"]', 'veilgate-admin')
+  await page.click('button[type="submit"]')
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 30_000 })
 }
 
 /** A page at `path` whose tab starts signed in with `token` (stored once: a sign-out in the tab sticks). */

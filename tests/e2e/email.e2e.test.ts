@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { root } from '../support/test-db'
 import { baseUrl, connectBrowser, newPage } from './browser'
+import { signInToAdmin } from './customers'
 
 const run = promisify(execFile)
 let browser: Browser
@@ -84,11 +85,7 @@ describe('e-mail samples and the outbox', () => {
 
   it('lets an admin open the outbox in the admin and read a message', async () => {
     const page = await newPage(browser)
-    await page.goto('/admin/login')
-    await page.fill('input[name="email"]', 'admin@veilgate.local')
-    await page.fill('input[name="password"]', 'veilgate-admin')
-    await page.click('button[type="submit"]')
-    await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 30_000 })
+    await signInToAdmin(page)
     // Dashboard → System → Outbox.
     await page.locator('a[href="/admin/collections/outbox"]:not(.nav__link)').first().click()
     await page.waitForURL('**/admin/collections/outbox**')

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseUrl, connectBrowser, newPage } from './browser'
+import { signInToAdmin } from './customers'
 
 let browser: Browser
 let token = ''
@@ -89,11 +90,7 @@ describe('an experiment on /order/pickup', () => {
       }, { timeout: 10_000 })
       .toBeGreaterThanOrEqual(12)
     const admin = await newPage(browser)
-    await admin.goto('/admin/login')
-    await admin.fill('input[name="email"]', 'admin@veilgate.local')
-    await admin.fill('input[name="password"]', 'veilgate-admin')
-    await admin.click('button[type="submit"]')
-    await admin.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 30_000 })
+    await signInToAdmin(admin)
     await admin.goto(`/admin/collections/experiments/${experimentId}`)
     await expect.poll(() => admin.locator('[data-variant="1"] [data-exposures]').textContent(), { timeout: 15_000 }).toMatch(/^\d+$/)
     await admin.context().close()

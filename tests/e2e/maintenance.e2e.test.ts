@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectBrowser, newPage } from './browser'
+import { signInToAdmin } from './customers'
 
 let browser: Browser
 
@@ -17,11 +18,7 @@ const tasks = ['expireOrders', 'finishFulfilment', 'dropIdempotencyKeys', 'purge
 describe('the scheduled upkeep in the admin', () => {
   it('lists each maintenance task’s next run under System → Jobs', async () => {
     const page = await newPage(browser)
-    await page.goto('/admin/login')
-    await page.fill('input[name="email"]', 'admin@veilgate.local')
-    await page.fill('input[name="password"]', 'veilgate-admin')
-    await page.click('button[type="submit"]')
-    await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 30_000 })
+    await signInToAdmin(page)
     // Dashboard → System → Jobs.
     await page.locator('a[href="/admin/collections/payload-jobs"]:not(.nav__link)').first().click()
     await page.waitForURL('**/admin/collections/payload-jobs**')

@@ -4,6 +4,7 @@ import pg from 'pg'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { baseUrl, connectBrowser, newPage } from './browser'
+import { signInToAdmin } from './customers'
 
 let browser: Browser
 
@@ -53,11 +54,7 @@ describe('security headers', () => {
       await page.goto(target)
       await page.waitForLoadState('networkidle')
     }
-    await page.goto('/admin/login')
-    await page.fill('input[name="email"]', 'admin@veilgate.local')
-    await page.fill('input[name="password"]', 'veilgate-admin')
-    await page.click('button[type="submit"]')
-    await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 30_000 })
+    await signInToAdmin(page)
     // A page of its own to edit, publish and preview.
     const token = (await (await fetch(`${baseUrl()}/cms-api/admins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@veilgate.local', password: 'veilgate-admin' }) })).json()).token
     const created = await fetch(`${baseUrl()}/cms-api/pages`, {
