@@ -9,6 +9,7 @@ import { messageId, sendEmail } from '@/services/email/send'
 import { sendEmailTask } from '@/services/email/task'
 import { renderEmail } from '@/services/email/templates'
 import { emailAdapter } from '@/services/email/transport'
+import { runEmailJobs } from '../support/mail'
 
 let payload: Payload
 
@@ -27,8 +28,7 @@ const outboxFor = async (to: string) =>
 async function runUntil(done: () => Promise<boolean>, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    await emailQueueIdle()
-    await payload.jobs.run({ queue: 'email', silent: { error: true } })
+    await runEmailJobs(payload)
     if (await done()) return
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
@@ -46,7 +46,7 @@ describe('sendEmail and the outbox', () => {
     expect(job.queue).toBe('email')
     expect(job.taskSlug).toBe('sendEmail')
     await runUntil(async () => (await outboxFor(to)).length > 0)
-    await payload.jobs.run({ queue: 'email' })
+    await runEmailJobs(payload)
     const docs = await outboxFor(to)
     expect(docs).toHaveLength(1)
     const doc = docs[0]!

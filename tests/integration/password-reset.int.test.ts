@@ -9,7 +9,7 @@ import { GET as userInfo } from '@/app/api/veilgate/auth/user-info/route'
 import { createPasswordlessCustomer } from '@/services/auth/accounts'
 import { emailQueueIdle } from '@/services/email/queue'
 import { humanCheck } from '../support/human-check-route'
-import { mailTo as mailToAddress, tokenIn } from '../support/mail'
+import { mailTo as mailToAddress, runEmailJobs, tokenIn } from '../support/mail'
 import { callRoute } from '../support/routes'
 
 let payload: Payload
@@ -73,8 +73,7 @@ describe('password-reset/: asking for a link', () => {
     const customer = (await payload.find({ collection: 'customers', where: { email: { equals: banned } }, overrideAccess: true })).docs[0]!
     await payload.update({ collection: 'customers', id: customer.id, data: { state: 'banned' }, overrideAccess: true })
     expect((await ask(banned)).status).toBe(202)
-    await emailQueueIdle()
-    await payload.jobs.run({ queue: 'email', silent: true })
+    await runEmailJobs(payload)
     expect((await payload.count({ collection: 'outbox', where: { and: [{ to: { equals: banned } }, { template: { equals: 'password-reset' } }] }, overrideAccess: true })).totalDocs).toBe(0)
   })
 })

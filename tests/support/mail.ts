@@ -1,13 +1,19 @@
 import type { Payload } from 'payload'
 import { emailQueueIdle, runEmailQueue } from '@/services/email/queue'
 
+/**
+ * Runs the e-mail queue through the process's one runner and waits for it: a second runner beside
+ * the background one could take the same job twice.
+ */
+export async function runEmailJobs(payload: Payload): Promise<void> {
+  await runEmailQueue(payload)
+  await emailQueueIdle()
+}
+
 /** The outbox messages of `template` to an address, newest first (the e-mail queue runs in the background). */
 export async function mailTo(payload: Payload, to: string, template: string) {
   for (let i = 0; i < 100; i++) {
-    // Through the process's one e-mail runner: a second runner beside a background one could take
-    // the same job twice.
-    await runEmailQueue(payload)
-    await emailQueueIdle()
+    await runEmailJobs(payload)
     const found = await payload.find({ collection: 'outbox', where: { and: [{ to: { equals: to } }, { template: { equals: template } }] }, sort: '-createdAt', overrideAccess: true })
     if (found.docs.length) return found.docs
     await new Promise((resolve) => setTimeout(resolve, 100))
