@@ -24,6 +24,7 @@ import { GlossaryTerms } from './collections/GlossaryTerms'
 import { HelpArticles } from './collections/HelpArticles'
 import { Media } from './collections/Media'
 import { Outbox } from './collections/Outbox'
+import { announceRouting } from './collections/revalidate'
 import { Pages } from './collections/Pages'
 import { Posts } from './collections/Posts'
 import { IdempotencyKeys } from './collections/IdempotencyKeys'
@@ -65,6 +66,8 @@ function secret(): string {
 function jobsRunHere(): boolean {
   return process.env.NEXT_PHASE !== 'phase-production-build' && process.env.PAYLOAD_SKIP_PREPARE !== 'true'
 }
+
+const redirectSignal = announceRouting((doc) => [typeof doc.from === 'string' ? doc.from : undefined])
 
 export default adminsOnlyByDefault(buildConfig({
   secret: secret(),
@@ -108,7 +111,12 @@ export default adminsOnlyByDefault(buildConfig({
     redirectsPlugin({
       collections: ['pages'],
       redirectTypes: ['301', '302'],
-      overrides: { admin: { group: 'Content' }, access: { read: () => true, create: isAdmin, update: isAdmin, delete: isAdmin } },
+      overrides: {
+        admin: { group: 'Content' },
+        access: { read: () => true, create: isAdmin, update: isAdmin, delete: isAdmin },
+        // The request proxy's route index follows a new or changed redirect at once.
+        hooks: { afterChange: [redirectSignal.afterChange], afterDelete: [redirectSignal.afterDelete] },
+      },
     }),
   ],
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },

@@ -1,12 +1,14 @@
 import type { GlobalAfterChangeHook, GlobalConfig } from 'payload'
 import { anyone, isAdmin } from '@/access'
+import { announceContentChange } from '@/services/content/changes'
 import { revalidateAll } from '@/services/content/revalidate'
 
 export const variantViews = ['pickup-b', 'pickup-c', 'pickup-d', 'pickup-e'] as const
 export const cardVariants = ['per-month', 'total'] as const
 
-const refresh: GlobalAfterChangeHook = ({ doc, context }) => {
+const refresh: GlobalAfterChangeHook = async ({ doc, context, req }) => {
   if (!context.disableRevalidate) revalidateAll()
+  await announceContentChange(req, { all: true })
   return doc
 }
 

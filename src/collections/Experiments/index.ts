@@ -2,6 +2,7 @@ import type { CollectionConfig, FieldHook } from 'payload'
 import { ValidationError } from 'payload'
 import { isAdmin } from '@/access'
 import { pickerViews } from '@/lib/app-routes'
+import { announceRouting } from '../revalidate'
 import { EXPERIMENT_NAME } from '@/services/experiments/assign'
 import { experimentResults } from '@/services/experiments/events'
 
@@ -18,6 +19,9 @@ export const Experiments: CollectionConfig = {
   admin: { group: 'Commerce', useAsTitle: 'name', defaultColumns: ['name', 'active', 'updatedAt'] },
   access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin },
   hooks: {
+    // The proxy's experiment lookup and the cached picker pages follow at once.
+    afterChange: [announceRouting(() => ['/order/pickup']).afterChange],
+    afterDelete: [announceRouting(() => ['/order/pickup']).afterDelete],
     beforeValidate: [
       async ({ data, req, originalDoc }) => {
         if (!data?.active) return data

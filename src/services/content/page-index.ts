@@ -1,14 +1,20 @@
-// Whether published content exists at a path, for the request proxy, without loading Payload.
+// Whether published content exists at a path, for the request proxy: answered from memory, following the content-change signal.
 import pg from 'pg'
-import { splitLocalePath } from '@/i18n/paths'
-import { splitPagination } from './listing'
-import { normalisePagePath } from './paths'
+import { followContentChanges } from '../../../scripts/lib/content-changes.mjs'
+import { readActiveExperiment, type ActiveExperiment } from '@/services/experiments/read-active'
+import { candidatePaths, loadRouteIndex, REDIRECTS, type CmsRedirect, type RouteIndex } from './route-index'
 
 /**
- * Answers "is there published content at this path?" for the request proxy,
- * with one indexed query (no Payload start-up in the proxy). Missing pages are
- * routed to the not-found page before rendering, so the 404 is rendered
- * completely on the server.
+ * The request proxy asks, for every page request, whether published content exists at the path
+ * (missing pages go to the not-found page before rendering, so the 404 is rendered completely on
+ * the server) and, when not, whether an editor set up a redirect. Both answer from an in-memory
+ * snapshot of the published routes and the active experiment:
+ * - loaded when the first request arrives, then again on every content-change signal (PostgreSQL
+ *   LISTEN, src/services/content/changes.ts), so every instance follows an edit within a second;
+ * - reloaded in full every five minutes and after the listening connection was dropped (signals
+ *   sent meanwhile are lost);
+ * - until the first load succeeds, the indexed queries answer, so a path is never a false 404.
+ * With the database unreachable, the last snapshot keeps answering.
  */
 let pool: pg.Pool | undefined
 
@@ -22,13 +28,94 @@ export function proxyPool(): pg.Pool {
   return pool
 }
 
-/** The paths a request may be served from: itself, without a locale prefix, and a listing's base path. */
-export function candidatePaths(path: string): string[] {
-  const normal = normalisePagePath(path)
-  const stripped = splitLocalePath(normal)
-  const candidates = new Set([normal, normalisePagePath(stripped.path)])
-  for (const candidate of [...candidates]) candidates.add(splitPagination(candidate).path)
-  return [...candidates]
+export type RouteSnapshot = { routes: RouteIndex; experiment: ActiveExperiment | null; loadedAt: number }
+
+export const FULL_RELOAD_MS = 5 * 60_000
+const RETRY_MS = 2_000
+
+type Follower = ReturnType<typeof followContentChanges>
+
+const live: {
+  snapshot?: RouteSnapshot
+  follower?: Follower
+  loading?: Promise<void>
+  again: boolean
+  timer?: ReturnType<typeof setTimeout>
+  loads: number
+} = { again: false, loads: 0 }
+
+async function loadOnce(): Promise<void> {
+  const db = proxyPool()
+  const [routes, experiment] = await Promise.all([loadRouteIndex(db), readActiveExperiment(db)])
+  live.snapshot = { routes, experiment, loadedAt: Date.now() }
+  live.loads += 1
+}
+
+function schedule(ms: number) {
+  clearTimeout(live.timer)
+  live.timer = setTimeout(() => void reloadRoutes(), ms)
+  live.timer.unref?.()
+}
+
+/**
+ * Loads the snapshot again. Signals that arrive during a load are coalesced into one more load
+ * after it, so a burst of saves costs two loads, and the last one sees every change.
+ */
+export function reloadRoutes(): Promise<void> {
+  if (live.loading) {
+    live.again = true
+    return live.loading
+  }
+  live.loading = (async () => {
+    do {
+      live.again = false
+      try {
+        await loadOnce()
+        schedule(FULL_RELOAD_MS)
+      } catch {
+        // Tables not there yet (first start) or the database away: try again soon.
+        schedule(RETRY_MS)
+        live.again = false
+      }
+    } while (live.again)
+    live.loading = undefined
+  })()
+  return live.loading
+}
+
+function start() {
+  if (live.follower || !process.env.DATABASE_URL) return
+  live.follower = followContentChanges({
+    connectionString: process.env.DATABASE_URL,
+    onConnect: () => reloadRoutes(),
+    onChange: () => void reloadRoutes(),
+  })
+  void reloadRoutes()
+}
+
+/** The current snapshot, starting the follower on first use; undefined until the first load. */
+export function routeSnapshot(): RouteSnapshot | undefined {
+  start()
+  return live.snapshot
+}
+
+/** Whether the snapshot follows signals now (listening connection up). */
+export function followingChanges(): boolean {
+  return live.follower?.connected() ?? false
+}
+
+/** For tests: how many times the snapshot was loaded, and the listener's server process id. */
+export function routeIndexState() {
+  return { loads: live.loads, loadedAt: live.snapshot?.loadedAt, backendPid: live.follower?.backendPid(), following: followingChanges() }
+}
+
+/** For tests and shutdown: stops following and forgets the snapshot. */
+export async function stopRouteIndex(): Promise<void> {
+  clearTimeout(live.timer)
+  await live.follower?.stop()
+  await live.loading
+  live.follower = undefined
+  live.snapshot = undefined
 }
 
 const EXISTS = `
@@ -38,20 +125,18 @@ const EXISTS = `
   limit 1`
 
 export async function contentPageExists(path: string): Promise<boolean> {
+  const snapshot = routeSnapshot()
+  if (snapshot) return snapshot.routes.has(path)
   const result = await proxyPool().query(EXISTS, [candidatePaths(path)])
   return (result.rowCount ?? 0) > 0
 }
 
-const REDIRECT = `
-  select r.type::text as status, case when r.to_type = 'custom' then r.to_url else p.path end as target
-    from redirects r
-    left join redirects_rels rr on rr.parent_id = r.id
-    left join pages p on p.id = rr.pages_id
-   where r."from" = any($1::varchar[])
-   limit 1`
+const REDIRECT = `select * from (${REDIRECTS}) r where r."from" = any($1::varchar[]) limit 1`
 
 /** A redirect an editor set up in the admin (Redirects collection) for a path without content. */
-export async function cmsRedirect(path: string): Promise<{ target: string; status: 301 | 302 } | null> {
+export async function cmsRedirect(path: string): Promise<CmsRedirect | null> {
+  const snapshot = routeSnapshot()
+  if (snapshot) return snapshot.routes.redirect(path)
   const result = await proxyPool().query(REDIRECT, [candidatePaths(path)])
   const row = result.rows[0] as { status: string; target: string | null } | undefined
   if (!row?.target) return null

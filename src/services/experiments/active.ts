@@ -1,27 +1,27 @@
-// The active picker experiment for the request proxy, with a short cache.
+// The active picker experiment for the request proxy: from the route snapshot, or a short cache.
 import { env } from '@/lib/env'
-import { proxyPool } from '@/services/content/page-index'
+import { followingChanges, proxyPool, routeSnapshot } from '@/services/content/page-index'
+import { readActiveExperiment, type ActiveExperiment } from './read-active'
 
-export type ActiveExperiment = { name: string; variants: { weight: number; view: string }[] }
+export type { ActiveExperiment }
 
 let cached: { at: number; value: ActiveExperiment | null } | null = null
 
-const ACTIVE = `
-  select e.name, v.weight::float8 as weight, v.view::text as view
-    from experiments e join experiments_variants v on v._parent_id = e.id
-   where e.active
-   order by e.updated_at desc, e.id, v._order`
-
 /**
- * The active experiment for the request proxy (one indexed query, no Payload), kept for
- * EXPERIMENT_CACHE_SECONDS (10 by default) so pages do not each wait for the database; an
- * admin's change applies within that time.
+ * The active experiment for the request proxy. While the route snapshot follows the
+ * content-change signal (an experiment's save announces itself), it answers from the snapshot;
+ * otherwise one indexed query, kept for EXPERIMENT_CACHE_SECONDS (10 by default), and with the
+ * database unreachable the last snapshot's experiment.
  */
 export async function activeExperiment(): Promise<ActiveExperiment | null> {
+  const snapshot = routeSnapshot()
+  if (snapshot && followingChanges()) return snapshot.experiment
   if (cached && Date.now() - cached.at < env().EXPERIMENT_CACHE_SECONDS * 1000) return cached.value
-  const result = await proxyPool().query<{ name: string; weight: number; view: string }>(ACTIVE)
-  const name = result.rows[0]?.name
-  const value = name ? { name, variants: result.rows.filter((row) => row.name === name).map((row) => ({ weight: Number(row.weight), view: row.view })) } : null
-  cached = { at: Date.now(), value: value && value.variants.length >= 2 ? value : null }
+  try {
+    cached = { at: Date.now(), value: await readActiveExperiment(proxyPool()) }
+  } catch (error) {
+    if (snapshot) return snapshot.experiment
+    throw error
+  }
   return cached.value
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { handler, json, queryOf, tsParam } from '@/lib/http'
 import { requireAdmin } from '@/services/auth/admin'
+import { announceNow } from '@/services/content/changes'
 import { normalisePagePath } from '@/services/content/paths'
 import { payloadClient } from '@/services/content/payload'
 import { revalidateContentPath } from '@/services/content/revalidate'
@@ -14,6 +15,7 @@ export const GET = handler(async (request) => {
   const { path } = query.parse(queryOf(request))
   if (path) {
     revalidateContentPath(normalisePagePath(path))
+    await announceNow(payload, { paths: [normalisePagePath(path)] })
     return json({ refreshed: normalisePagePath(path) })
   }
   const pages = await payload.find({ collection: 'pages', limit: 10_000, pagination: false, depth: 0, select: { path: true } })

@@ -1,0 +1,92 @@
+// The content-change signal: one PostgreSQL LISTEN/NOTIFY channel. The app announces every
+// published change on it (src/services/content/changes.ts); each instance's request proxy (its
+// route index) and web server (its response cache) follow it.
+import pg from 'pg'
+
+export const CONTENT_CHANNEL = 'veilgate_content'
+
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; longer lists become "everything". */
+export const MAX_SIGNAL_BYTES = 7000
+
+/**
+ * The text sent for a change: `{ "paths": [...] }` (content paths without a locale prefix), or
+ * `{ "all": true }` when everything may have changed (catalogue, settings) or the list is too long.
+ */
+export function encodeChange(change) {
+  const paths = [...new Set((change.paths ?? []).filter((path) => typeof path === 'string' && path.startsWith('/')))]
+  const text = JSON.stringify(change.all ? { all: true } : { paths })
+  return Buffer.byteLength(text) < MAX_SIGNAL_BYTES ? text : JSON.stringify({ all: true })
+}
+
+/** Reads a signal; anything unreadable counts as "everything changed" (never a stale page). */
+export function decodeChange(text) {
+  try {
+    const value = JSON.parse(text ?? '')
+    if (value?.all === true) return { all: true, paths: [] }
+    if (Array.isArray(value?.paths)) return { all: false, paths: value.paths.filter((path) => typeof path === 'string') }
+  } catch {
+    // fall through
+  }
+  return { all: true, paths: [] }
+}
+
+/**
+ * Listens on the channel with one dedicated connection. `onConnect` runs after every (re)connect,
+ * when the follower must reload everything it holds, since signals sent while it was away are
+ * lost; `onChange` gets each decoded signal. A dropped connection is retried every `retryMs`.
+ */
+export function followContentChanges({ connectionString, onChange, onConnect, retryMs = 1000 }) {
+  let client
+  let stopped = false
+  let timer
+
+  const retry = () => {
+    if (stopped || timer) return
+    timer = setTimeout(() => {
+      timer = undefined
+      void connect()
+    }, retryMs)
+    timer.unref?.()
+  }
+
+  const connect = async () => {
+    const candidate = new pg.Client({ connectionString, keepAlive: true })
+    // An 'error' on a dropped connection is followed by 'end', which retries.
+    candidate.on('error', () => undefined)
+    candidate.on('end', () => {
+      if (client === candidate) client = undefined
+      retry()
+    })
+    candidate.on('notification', (message) => {
+      if (message.channel === CONTENT_CHANNEL) onChange(decodeChange(message.payload))
+    })
+    try {
+      await candidate.connect()
+      await candidate.query(`LISTEN ${CONTENT_CHANNEL}`)
+      if (stopped) {
+        await candidate.end()
+        return
+      }
+      // Unref'd: a listening connection alone never keeps a process (a test, a script) alive.
+      candidate.connection?.stream?.unref?.()
+      client = candidate
+      await onConnect?.()
+    } catch {
+      candidate.end().catch(() => undefined)
+      retry()
+    }
+  }
+
+  void connect()
+  return {
+    connected: () => client !== undefined,
+    /** The listening connection's server process id (tests end it to check the reconnect). */
+    backendPid: () => client?.processID,
+    stop: async () => {
+      stopped = true
+      clearTimeout(timer)
+      await client?.end().catch(() => undefined)
+      client = undefined
+    },
+  }
+}
