@@ -2,30 +2,112 @@
 // The web server that `npm start` runs: Next.js behind a thin Node layer that
 // - records the TCP peer address in a header a client cannot forge (the client address for rate
 //   limits comes from it and TRUSTED_PROXY_HOPS, src/lib/client-address.ts);
-// - compresses responses (Next's own compression is off, so it runs after the step below);
-// - finishes each page's Content-Security-Policy (scripts/lib/secure-response.mjs).
+// - finishes each page's Content-Security-Policy (scripts/lib/secure-response.mjs);
+// - answers cached pages and `/_next/static/` files from memory, compressed once
+//   (scripts/lib/response-cache.mjs), and compresses the rest per response (Next's own
+//   compression is off, so it runs after the CSP step); the cache follows the content-change
+//   signal (scripts/lib/content-changes.mjs).
 // Started by scripts/start.mjs with the database and secrets already in the environment.
+import { readdirSync, readFile } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import compression from 'compression'
 import next from 'next'
+import { followContentChanges } from './lib/content-changes.mjs'
+import { answerFromCache, bypasses, ResponseCache } from './lib/response-cache.mjs'
 import { FORWARDED_HEADER, PEER_HEADER, peerAddress, secureResponse } from './lib/secure-response.mjs'
+import { serverOptions } from './lib/server-options.mjs'
 
 const dev = process.argv.includes('--dev')
 const port = Number(process.env.PORT || 3000)
 const root = path.resolve(import.meta.dirname, '..')
+let options
+try {
+  options = serverOptions(process.env, { dev })
+} catch (error) {
+  console.error(`[server] ${error.message}`)
+  process.exit(1)
+}
 
 const app = next({ dev, dir: root, port, hostname: 'localhost' })
 const handle = app.getRequestHandler()
 await app.prepare()
 
-const compress = compression()
+const localeCodes = readdirSync(path.join(root, 'messages')).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -5))
+const cache = new ResponseCache({ maxBytes: options.cacheBytes, compress: options.compression, localeCodes })
+const staticDir = path.join(root, '.next', 'static')
+const STATIC_PREFIX = '/_next/static/'
+
+if (cache.enabled && process.env.DATABASE_URL) {
+  // Every instance drops the changed pages as soon as an edit is committed; after a dropped
+  // connection (signals lost meanwhile) it drops every page.
+  let connects = 0
+  followContentChanges({
+    connectionString: process.env.DATABASE_URL,
+    onConnect: () => {
+      if (connects++ > 0) cache.purge({ all: true })
+    },
+    onChange: (change) => cache.purge(change),
+  })
+  // Once more after the request proxy (same process) has reloaded its routes for the change: a
+  // page rendered meanwhile with the old routes (an experiment's view) is not kept
+  // (src/services/content/page-index.ts).
+  process.on('veilgate:routes-reloaded', (change) => cache.purge(change))
+}
+
+const compress = options.compression ? compression() : (req, res, go) => go()
+
+/** The file on disk behind a `/_next/static/` path, or null for anything odd (`..`, encoded bytes). */
+function staticFile(pathname) {
+  if (!/^\/_next\/static\/[A-Za-z0-9._\-/~]+$/.test(pathname) || pathname.includes('..')) return null
+  return path.join(staticDir, pathname.slice(STATIC_PREFIX.length))
+}
+
+/** After Next served a static file with 200, keep it (its headers and bytes) for the next requests. */
+function learnStatic(pathname, res) {
+  const file = staticFile(pathname)
+  if (!file) return
+  res.once('finish', () => {
+    if (res.statusCode !== 200) return
+    const headers = { ...res.getHeaders() }
+    readFile(file, (error, body) => {
+      if (!error) cache.offerStatic(pathname, { headers, body })
+    })
+  })
+}
+
 const server = http.createServer((req, res) => {
   // Both are overwritten on every request, so a client cannot supply them (src/lib/client-address.ts).
   req.headers[PEER_HEADER] = peerAddress(req.socket.remoteAddress)
   req.headers[FORWARDED_HEADER] = String(req.headers['x-forwarded-for'] ?? '')
+  // A policy sent by the client would otherwise reach the page render as its nonce source.
+  delete req.headers['content-security-policy']
+  delete req.headers['content-security-policy-report-only']
+
+  const url = req.url ?? '/'
+  const pathname = url.split('?')[0]
+  const isStatic = pathname.startsWith(STATIC_PREFIX)
+  let key
+  if (!dev && cache.enabled && (req.method === 'GET' || req.method === 'HEAD')) {
+    const hit = cache.get(isStatic ? cache.staticKey(pathname) : bypasses(req) ? undefined : (key = cache.key(req)))
+    if (hit) {
+      answerFromCache(hit, req, res)
+      return
+    }
+  }
+  if (key && req.method === 'GET') {
+    // A miss is answered in full once, so the cache can keep it (Next would answer a browser's
+    // revalidation with a bodiless 304 every time, and the page would never be kept).
+    delete req.headers['if-none-match']
+    delete req.headers['if-modified-since']
+  }
+  const generation = cache.generation
   compress(req, res, () => {
-    if (!dev) secureResponse(res)
+    if (!dev) {
+      const keep = key && req.method === 'GET' ? (body) => cache.offer(key, { method: req.method, status: res.statusCode, headers: res.getHeaders(), body, generation }) : undefined
+      secureResponse(res, { onHeld: keep })
+      if (isStatic && cache.enabled && req.method === 'GET') learnStatic(pathname, res)
+    }
     handle(req, res).catch((error) => {
       console.error('[server]', error instanceof Error ? error.message : error)
       if (!res.headersSent) res.statusCode = 500

@@ -21,9 +21,36 @@ const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
 const HAS_SRC = /(?:^|\s)src\s*=/i
 const INTEGRITY = /(?:^|\s)integrity\s*=\s*["']([^"']+)["']/i
 
+const FLIGHT_START = '(self.__next_f=self.__next_f||[]).push([0])'
+const FLIGHT = /^self\.__next_f\.push\(([\s\S]*)\)$/
+const TURBOPACK = /^\(globalThis\["(TURBOPACK[A-Za-z0-9_]*)"\] \|\| \(globalThis\["\1"\] = \[\]\)\)\.push\(([\s\S]*)\);?$/
+
+function parses(json, test) {
+  try {
+    return test(JSON.parse(json))
+  } catch {
+    return false
+  }
+}
+
 /**
- * The CSP sources for the scripts of one HTML document: `'sha256-…'` of every inline script's
- * text, and the integrity hashes that Next's subresource-integrity support puts on its chunks.
+ * Whether an inline script's whole text has one of the three shapes Next writes into a cached
+ * page (`../shared/guide/CSP-NOTES.md` §4 C): the flight start, a flight chunk whose argument is
+ * a JSON array, or Turbopack's chunk-group bootstrap with a JSON argument. Anything else (a
+ * script that reached the HTML through content or an echoed query) gets no hash and is blocked.
+ */
+export function isNextInlineScript(text) {
+  if (text === FLIGHT_START) return true
+  const flight = FLIGHT.exec(text)
+  if (flight) return parses(flight[1], Array.isArray)
+  const bootstrap = TURBOPACK.exec(text)
+  if (bootstrap) return parses(bootstrap[2], (value) => value !== null && typeof value === 'object')
+  return false
+}
+
+/**
+ * The CSP sources for the scripts of one HTML document: `'sha256-…'` of each of Next's own inline
+ * scripts, and the integrity hashes that Next's subresource-integrity support puts on its chunks.
  */
 export function scriptHashSources(html) {
   const sources = new Set()
@@ -33,8 +60,8 @@ export function scriptHashSources(html) {
       for (const value of integrity?.split(/\s+/) ?? []) if (/^sha(256|384|512)-[A-Za-z0-9+/=]+$/.test(value)) sources.add(`'${value}'`)
       continue
     }
-    // JSON data blocks are never executed, so they need no hash.
-    if (/type\s*=\s*["']?application\/(ld\+)?json/i.test(attributes)) continue
+    // JSON data blocks are never executed, and no other inline script is trusted.
+    if (!isNextInlineScript(body)) continue
     sources.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`)
   }
   return [...sources]
@@ -74,8 +101,10 @@ const isHtml = (res) => /^text\/html\b/i.test(String(res.getHeader('content-type
  * - an HTML page whose policy has the placeholder, or has none, is held until it ends, then sent
  *   with the hashes of its inline scripts (cached pages arrive in one piece, so nothing is lost);
  * - anything else gets the non-document policy.
+ * `onHeld(body)` sees each held page once its final headers are set, before it is sent (the
+ * response cache keeps it from there).
  */
-export function secureResponse(res) {
+export function secureResponse(res, { onHeld } = {}) {
   const original = { writeHead: res.writeHead, write: res.write, end: res.end, flushHeaders: res.flushHeaders }
   let mode // 'pass' | 'hold'
   let pendingHead
@@ -135,6 +164,7 @@ export function secureResponse(res) {
     const etag = res.getHeader('etag')
     res.setHeader('content-security-policy', fillPolicy(policy, cachedHashSources(typeof etag === 'string' ? etag : undefined, body)))
     if (res.getHeader('content-length') !== undefined) res.setHeader('content-length', body.length)
+    onHeld?.(body)
     // From here on the response goes out as it is (Node's implicit header calls writeHead again).
     mode = 'pass'
     if (pendingHead) {

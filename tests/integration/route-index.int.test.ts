@@ -2,7 +2,7 @@ import { getPayload, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import config from '@payload-config'
 import { query } from '@/services/db'
-import { cmsRedirect, contentPageExists, proxyPool, routeIndexState, routeSnapshot, stopRouteIndex } from '@/services/content/page-index'
+import { cmsRedirect, contentPageExists, proxyPool, ROUTES_RELOADED_EVENT, routeIndexState, routeSnapshot, stopRouteIndex } from '@/services/content/page-index'
 import { activeExperiment } from '@/services/experiments/active'
 
 let payload: Payload
@@ -42,9 +42,13 @@ describe('the route index of the request proxy', () => {
 
   it('follows a published page, its unpublishing and deletion, and a new redirect within a second', async () => {
     await following()
+    const reloaded: { all: boolean; paths: string[] }[] = []
+    process.on(ROUTES_RELOADED_EVENT, (change: { all: boolean; paths: string[] }) => reloaded.push(change))
     const path = `/landings/index-${stamp}`
     const page = await payload.create({ collection: 'pages', data: { path, title: 'Index check', _status: 'published', layout: [{ blockType: 'hero', heading: 'Index check' }] }, overrideAccess: true })
     await expect.poll(() => contentPageExists(`/de${path}`), { timeout: 1_000, interval: 20 }).toBe(true)
+    // The web server's response cache hears of it once the routes are reloaded.
+    await expect.poll(() => reloaded.some((change) => change.paths.includes(path)), { timeout: 1_000, interval: 20 }).toBe(true)
 
     await payload.update({ collection: 'pages', id: page.id, data: { _status: 'draft' }, overrideAccess: true })
     await expect.poll(() => contentPageExists(path), { timeout: 1_000, interval: 20 }).toBe(false)

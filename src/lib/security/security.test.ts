@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { FORWARDED_HEADER, PEER_HEADER, fillPolicy, scriptHashSources } from '../../../scripts/lib/secure-response.mjs'
+import { FORWARDED_HEADER, PEER_HEADER, fillPolicy, isNextInlineScript, scriptHashSources } from '../../../scripts/lib/secure-response.mjs'
 import { clientAddress, rateLimitKey } from '../client-address'
 import { isCrossSiteWrite, ownHosts, pagePolicy, securityHeaders } from './headers'
 
@@ -25,6 +25,25 @@ describe('the page CSP builder', () => {
     const filled = fillPolicy(policy, sources)
     expect(filled).toContain(`script-src 'self' ${expected} 'sha256-AAAA';`)
     expect(fillPolicy(policy, [])).toContain("script-src 'self';")
+  })
+
+  it("hashes only Next's own three inline-script shapes; any other inline script stays blocked", () => {
+    const bootstrap = '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({"otherChunks":["static/chunks/a.js"],"runtimeModuleIds":[494553]});'
+    const start = '(self.__next_f=self.__next_f||[]).push([0])'
+    const chunk = 'self.__next_f.push([1,"1:\\"$Sreact.fragment\\"\\n"])'
+    for (const text of [bootstrap, start, chunk]) expect(isNextInlineScript(text)).toBe(true)
+    for (const text of [
+      'alert(1)',
+      'self.__next_f.push([1]);alert(1)',
+      'self.__next_f.push(alert(1))',
+      'self.__next_f.push({"a":1})',
+      '(self.__next_f=self.__next_f||[]).push([0]);alert(1)',
+      '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push(alert(1));',
+      '(globalThis["TURBOPACK"] || (globalThis["OTHER"] = [])).push({});',
+    ]) expect(isNextInlineScript(text), text).toBe(false)
+    const html = `<script>${start}</script><script>alert(document.cookie)</script><script id="_R_">${bootstrap}</script><script type="application/ld+json">{"a":1}</script>`
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+    expect(scriptHashSources(html)).toEqual([hash(start), hash(bootstrap)])
   })
 
   it('lets only the admin load its code editor from jsDelivr', () => {

@@ -35,6 +35,15 @@ const RETRY_MS = 2_000
 
 type Follower = ReturnType<typeof followContentChanges>
 
+/**
+ * Emitted on `process` after a reload that a signal (or a reconnect) asked for, with what changed:
+ * the web server's response cache (scripts/server.mjs, same process) drops those pages again, so
+ * no page rendered with the old routes (an experiment's view, a redirect) stays kept.
+ */
+export const ROUTES_RELOADED_EVENT = 'veilgate:routes-reloaded'
+
+type Change = { all: boolean; paths: string[] }
+
 const live: {
   snapshot?: RouteSnapshot
   follower?: Follower
@@ -42,13 +51,28 @@ const live: {
   again: boolean
   timer?: ReturnType<typeof setTimeout>
   loads: number
-} = { again: false, loads: 0 }
+  pending: { all: boolean; paths: Set<string> } | null
+} = { again: false, loads: 0, pending: null }
 
 async function loadOnce(): Promise<void> {
+  const changed = live.pending
+  live.pending = null
   const db = proxyPool()
-  const [routes, experiment] = await Promise.all([loadRouteIndex(db), readActiveExperiment(db)])
-  live.snapshot = { routes, experiment, loadedAt: Date.now() }
-  live.loads += 1
+  try {
+    const [routes, experiment] = await Promise.all([loadRouteIndex(db), readActiveExperiment(db)])
+    live.snapshot = { routes, experiment, loadedAt: Date.now() }
+    live.loads += 1
+  } catch (error) {
+    if (changed) noteChange({ all: changed.all, paths: [...changed.paths] })
+    throw error
+  }
+  if (changed) (process as unknown as NodeJS.EventEmitter).emit(ROUTES_RELOADED_EVENT, { all: changed.all, paths: [...changed.paths] } satisfies Change)
+}
+
+function noteChange(change: Change) {
+  live.pending ??= { all: false, paths: new Set() }
+  live.pending.all ||= change.all
+  for (const path of change.paths) live.pending.paths.add(path)
 }
 
 function schedule(ms: number) {
@@ -87,8 +111,15 @@ function start() {
   if (live.follower || !process.env.DATABASE_URL) return
   live.follower = followContentChanges({
     connectionString: process.env.DATABASE_URL,
-    onConnect: () => reloadRoutes(),
-    onChange: () => void reloadRoutes(),
+    onConnect: () => {
+      // Signals sent while the connection was away are lost: everything may have changed.
+      if (live.loads > 0) noteChange({ all: true, paths: [] })
+      return reloadRoutes()
+    },
+    onChange: (change: Change) => {
+      noteChange(change)
+      void reloadRoutes()
+    },
   })
   void reloadRoutes()
 }
