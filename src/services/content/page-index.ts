@@ -13,7 +13,8 @@ import { candidatePaths, loadRouteIndex, REDIRECTS, type CmsRedirect, type Route
  *   LISTEN, src/services/content/changes.ts), so every instance follows an edit within a second;
  * - reloaded in full every five minutes and after the listening connection was dropped (signals
  *   sent meanwhile are lost);
- * - until the first load succeeds, the indexed queries answer, so a path is never a false 404.
+ * - a path not in the snapshot (and before the first load, every path) is looked up with the
+ *   indexed queries, so a path is never a false 404; found content makes no query at all.
  * With the database unreachable, the last snapshot keeps answering.
  */
 let pool: pg.Pool | undefined
@@ -155,21 +156,40 @@ const EXISTS = `
   union all select 1 from help_articles where path = any($1::varchar[])
   limit 1`
 
+/**
+ * Published content at the path? A path in the snapshot answers from memory. A path missing from
+ * it is confirmed by the database before it becomes a 404, so content published a moment ago
+ * (its signal still on the way) is never refused; with the database away the snapshot decides.
+ */
 export async function contentPageExists(path: string): Promise<boolean> {
   const snapshot = routeSnapshot()
-  if (snapshot) return snapshot.routes.has(path)
-  const result = await proxyPool().query(EXISTS, [candidatePaths(path)])
-  return (result.rowCount ?? 0) > 0
+  if (snapshot?.routes.has(path)) return true
+  try {
+    const result = await proxyPool().query(EXISTS, [candidatePaths(path)])
+    return (result.rowCount ?? 0) > 0
+  } catch (error) {
+    if (snapshot) return false
+    throw error
+  }
 }
 
 const REDIRECT = `select * from (${REDIRECTS}) r where r."from" = any($1::varchar[]) limit 1`
 
-/** A redirect an editor set up in the admin (Redirects collection) for a path without content. */
+/**
+ * A redirect an editor set up in the admin (Redirects collection) for a path without content:
+ * from memory, else (a redirect saved a moment ago) from the database.
+ */
 export async function cmsRedirect(path: string): Promise<CmsRedirect | null> {
   const snapshot = routeSnapshot()
-  if (snapshot) return snapshot.routes.redirect(path)
-  const result = await proxyPool().query(REDIRECT, [candidatePaths(path)])
-  const row = result.rows[0] as { status: string; target: string | null } | undefined
-  if (!row?.target) return null
-  return { target: row.target, status: row.status === '302' ? 302 : 301 }
+  const known = snapshot?.routes.redirect(path)
+  if (known) return known
+  try {
+    const result = await proxyPool().query(REDIRECT, [candidatePaths(path)])
+    const row = result.rows[0] as { status: string; target: string | null } | undefined
+    if (!row?.target) return null
+    return { target: row.target, status: row.status === '302' ? 302 : 301 }
+  } catch (error) {
+    if (snapshot) return null
+    throw error
+  }
 }
