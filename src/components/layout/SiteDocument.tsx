@@ -1,22 +1,30 @@
-import '@fontsource-variable/noto-sans'
-import '@fontsource-variable/noto-sans-arabic'
 import '@/app/(frontend)/globals.css'
 import type { CSSProperties, ReactNode } from 'react'
+import { preload } from 'react-dom'
+import { localeFontFaces, localeFontStack, localePreloads } from './font-table'
 import { notoSansLatin } from './fonts'
 import { getLocale } from '@/i18n/locales'
 
 /**
  * The public site's document: `lang`/`dir` from the locale table, fonts and styles.
  * Client islands get their texts as props, so no i18n runtime ships to the browser.
+ *
+ * Fonts per locale (`font-table.ts`): Latin comes through next/font, preloaded everywhere; the
+ * locale's other script (Arabic for ar and fa, Cyrillic for ru, ua, be, bg and sr, Greek for el)
+ * is preloaded here and declared inline with its metric-matched fallback, so text paints at once
+ * and does not move when the face arrives. No locale declares a face for a script it does not use.
  */
 export function SiteDocument({ locale, children }: { locale: string; children: ReactNode }) {
   const definition = getLocale(locale)
-  // next/font gives "'Latin', 'Latin Fallback'"; the other scripts' faces go between the two,
-  // so Cyrillic, Greek and Arabic use Noto rather than the metric-matched Latin fallback.
-  const [latin, latinFallback] = notoSansLatin.style.fontFamily.split(/,\s*/)
-  const fontStack = [latin, "'Noto Sans Variable'", "'Noto Sans Arabic Variable'", latinFallback].join(', ')
+  // next/font gives "'Latin', 'Latin Fallback'".
+  const [family = '', fallback = ''] = notoSansLatin.style.fontFamily.split(/,\s*/)
+  for (const href of localePreloads(definition.code)) preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' })
   return (
-    <html lang={definition.tag} dir={definition.dir} style={{ '--font-site': fontStack } as CSSProperties}>
+    <html lang={definition.tag} dir={definition.dir} style={{ '--font-site': localeFontStack(definition.code, { family, fallback }) } as CSSProperties}>
+      {/* eslint-disable-next-line @next/next/no-head-element -- a root layout of the App Router writes its own <head>; the rule is for pages/_document */}
+      <head>
+        <style dangerouslySetInnerHTML={{ __html: localeFontFaces(definition.code) }} />
+      </head>
       <body>{children}</body>
     </html>
   )
