@@ -1,28 +1,39 @@
 #!/usr/bin/env node
 // Performance figures for the issue notes (never a test assertion):
-//   1. first-load JavaScript (gzip) of each page,
-//   2. Lighthouse mobile performance, median of three runs (lighthouse 12 via npx, Debian's Chromium),
+//   1. first-load JavaScript (gzip) of each page: every script the page loaded before idle,
+//   2. Lighthouse mobile, all four categories, median of three runs (lighthouse 12.8.2, a pinned
+//      devDependency, in Debian's Chromium), with LCP, TBT and CLS,
 //   3. server render throughput, served from the render cache and freshly rendered.
-// Usage: start the site (`npm start`), then `npm run bench [-- --url http://localhost:3000 --paths /,/de]`.
+// Usage: start the site (`npm start`), then
+//   `npm run bench [-- --url http://localhost:3000 --paths /,/blog/<slug> --locales en,de,ar,jp,ru --runs 3 --skip-lighthouse]`.
+// With --locales each path is measured under each locale's prefix (English has none).
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 
+const require = createRequire(import.meta.url)
 const args = Object.fromEntries(
-  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
+  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]?.startsWith('--') ? true : (all[i + 1] ?? true)]] : pairs), []),
 )
-const base = (args.url || process.env.BENCH_URL || 'http://localhost:3000').replace(/\/$/, '')
-const paths = (args.paths || '/').split(',')
+const base = (typeof args.url === 'string' ? args.url : process.env.BENCH_URL || 'http://localhost:3000').replace(/\/$/, '')
+const paths = (typeof args.paths === 'string' ? args.paths : '/').split(',').filter(Boolean)
+const locales = typeof args.locales === 'string' ? args.locales.split(',').filter(Boolean) : null
 const runs = Number(args.runs || 3)
 const chrome = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const outDir = path.resolve('bench-results')
 mkdirSync(outDir, { recursive: true })
+const lighthouseCli = require.resolve('lighthouse/cli/index.js')
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)]
 }
+
+/** `/blog` under `de` is `/de/blog`; English has no prefix. */
+const localized = (locale, pagePath) => (!locale || locale === 'en' ? pagePath : pagePath === '/' ? `/${locale}` : `/${locale}${pagePath}`)
 
 /** fetch with one retry: the server may close an idle keep-alive connection between phases. */
 async function get(url, init) {
@@ -33,50 +44,53 @@ async function get(url, init) {
   }
 }
 
-async function firstLoadJs(pagePath) {
-  const html = await (await get(base + pagePath, { headers: { 'accept-language': 'en' } })).text()
-  // Scripts marked noModule (legacy polyfills) are not loaded by current browsers.
-  const scripts = [...html.matchAll(/<script([^>]+)>/g)]
-    .filter((m) => !/nomodule/i.test(m[1]))
-    .map((m) => /src="([^"]+)"/.exec(m[1])?.[1])
-    .filter(Boolean)
+/** Every script a Lighthouse run saw the page load (before idle), gzip-9 sized as the server would send it. */
+async function firstLoadJs(report) {
+  const requests = report.audits['network-requests']?.details?.items ?? []
+  const scripts = [...new Set(requests.filter((item) => item.resourceType === 'Script' && item.url.startsWith(base)).map((item) => item.url))]
   let raw = 0
   let gzip = 0
-  for (const src of new Set(scripts)) {
-    const body = Buffer.from(await (await get(new URL(src, base))).arrayBuffer())
+  for (const src of scripts) {
+    const body = Buffer.from(await (await get(src, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer())
     raw += body.length
     gzip += gzipSync(body, { level: 9 }).length
   }
-  return { scripts: new Set(scripts).size, rawKiB: +(raw / 1024).toFixed(1), gzipKiB: +(gzip / 1024).toFixed(1) }
+  return { scripts: scripts.length, rawKiB: +(raw / 1024).toFixed(1), gzipKiB: +(gzip / 1024).toFixed(1) }
 }
 
-function lighthouse(pagePath) {
-  const scores = []
-  const lcp = []
-  const tbt = []
+function lighthouseRun(url, file) {
+  execFileSync(
+    process.execPath,
+    [
+      lighthouseCli,
+      url,
+      `--only-categories=${CATEGORIES.join(',')}`,
+      '--form-factor=mobile',
+      '--output=json',
+      `--output-path=${file}`,
+      '--quiet',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+    ],
+    { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'inherit'] },
+  )
+  return JSON.parse(readFileSync(file, 'utf8'))
+}
+
+async function lighthouse(pagePath) {
+  const reports = []
   for (let i = 0; i < runs; i++) {
-    const file = path.join(outDir, `lighthouse-${pagePath.replace(/\W+/g, '_') || 'home'}-${i}.json`)
-    execFileSync(
-      'npx',
-      [
-        '--yes',
-        'lighthouse@12.8.2',
-        base + pagePath,
-        '--only-categories=performance',
-        '--form-factor=mobile',
-        '--output=json',
-        `--output-path=${file}`,
-        '--quiet',
-        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
-      ],
-      { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'inherit'] },
-    )
-    const report = JSON.parse(execFileSync('cat', [file]).toString())
-    scores.push(Math.round(report.categories.performance.score * 100))
-    lcp.push(report.audits['largest-contentful-paint'].numericValue)
-    tbt.push(report.audits['total-blocking-time'].numericValue)
+    reports.push(lighthouseRun(base + pagePath, path.join(outDir, `lighthouse-${pagePath.replace(/\W+/g, '_') || 'home'}-${i}.json`)))
   }
-  return { scores, median: median(scores), lcpMs: Math.round(median(lcp)), tbtMs: Math.round(median(tbt)) }
+  const scores = Object.fromEntries(CATEGORIES.map((category) => [category, reports.map((report) => Math.round((report.categories[category]?.score ?? 0) * 100))]))
+  const audit = (id) => median(reports.map((report) => report.audits[id]?.numericValue ?? 0))
+  return {
+    scores,
+    median: Object.fromEntries(CATEGORIES.map((category) => [category, median(scores[category])])),
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    tbtMs: Math.round(audit('total-blocking-time')),
+    cls: +audit('cumulative-layout-shift').toFixed(3),
+    firstLoadJs: await firstLoadJs(reports[0]),
+  }
 }
 
 async function throughput(pagePath, { requests = 200, concurrency = 4, headers = {} } = {}) {
@@ -98,17 +112,30 @@ async function throughput(pagePath, { requests = 200, concurrency = 4, headers =
 const manifest = path.resolve('.next', 'prerender-manifest.json')
 const previewModeId = existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).preview?.previewModeId : undefined
 
-const results = { base, date: new Date().toISOString(), pages: {} }
-for (const pagePath of paths) {
+const targets = locales ? paths.flatMap((pagePath) => locales.map((locale) => localized(locale, pagePath))) : paths
+const results = { base, date: new Date().toISOString(), runs, pages: {} }
+for (const pagePath of targets) {
   const entry = {}
-  entry.firstLoadJs = await firstLoadJs(pagePath)
   entry.cachedPagesPerSecond = await throughput(pagePath)
-  if (previewModeId) {
+  if (previewModeId && !args['skip-throughput']) {
     entry.uncachedPagesPerSecond = await throughput(pagePath, { requests: 60, headers: { 'x-prerender-revalidate': previewModeId } })
   }
-  if (!args['skip-lighthouse']) entry.lighthouseMobile = lighthouse(pagePath)
+  if (!args['skip-lighthouse']) entry.lighthouseMobile = await lighthouse(pagePath)
   results.pages[pagePath] = entry
   console.log(pagePath, JSON.stringify(entry))
 }
 writeFileSync(path.join(outDir, 'summary.json'), JSON.stringify(results, null, 2))
+
+if (!args['skip-lighthouse']) {
+  const rows = Object.entries(results.pages).map(([pagePath, entry]) => {
+    const lh = entry.lighthouseMobile
+    return [pagePath, lh.median.performance, lh.median.accessibility, lh.median['best-practices'], lh.median.seo, lh.lcpMs, lh.tbtMs, lh.cls, lh.firstLoadJs.gzipKiB]
+  })
+  const head = ['page', 'Perf', 'A11y', 'BP', 'SEO', 'LCP ms', 'TBT ms', 'CLS', 'JS KiB gz']
+  const widths = head.map((title, i) => Math.max(title.length, ...rows.map((row) => String(row[i]).length)))
+  const line = (cells) => cells.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i]))).join('  ')
+  console.log(`\nLighthouse mobile, median of ${runs}:`)
+  console.log(line(head))
+  for (const row of rows) console.log(line(row))
+}
 console.log(`written to ${path.join(outDir, 'summary.json')}`)
