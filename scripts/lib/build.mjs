@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { root } from './app-env.mjs'
+import { subsetFonts } from './fonts.mjs'
 
 const inputs = ['src', 'messages', 'public', 'next.config.ts', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json']
 
@@ -53,6 +54,8 @@ export async function buildIfNeeded(env, { log = console.log, forTests = false }
     })
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build failed with exit code ${code}`))))
   })
+  // After the build (next build empties .next): the cut font files the font route serves.
+  await subsetFonts({ log })
   writeFileSync(stampFile(), hash)
   return true
 }

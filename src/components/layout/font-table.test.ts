@@ -57,10 +57,12 @@ describe('the locale → fonts table', () => {
   it('serves existing package files under versioned names, with fontsource’s ranges for them', () => {
     const files = fontFiles()
     expect(files.size).toBe(4)
-    for (const [name, source] of files) {
+    for (const [name, { source }] of files) {
       expect(name).toMatch(/^noto-sans-[a-z-]+-\d+\.\d+\.\d+\.woff2$/)
       expect(existsSync(path.join(modules, source)), source).toBe(true)
     }
+    expect(files.get(scriptFonts.arabic.href.slice('/fonts/'.length))?.subset).toBe('noto-sans-arabic')
+    expect(localeFontFaces('ar')).toContain("font-family:'Veilgate Arabic';font-style:normal;font-weight:400 800;")
     for (const font of [...Object.values(scriptFonts), latinExtended]) {
       const css = readFileSync(path.join(modules, font.source.split('/files/')[0]!, 'index.css'), 'utf8')
       const face = css.split('@font-face').find((rule) => rule.includes(path.basename(font.source)))

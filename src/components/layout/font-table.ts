@@ -1,6 +1,7 @@
 // Which web fonts each locale uses: one face per script (Latin, Cyrillic, Greek, Arabic) with its unicode-range and a metric-matched fallback.
 import notoSans from '@fontsource-variable/noto-sans/package.json'
 import notoSansArabic from '@fontsource-variable/noto-sans-arabic/package.json'
+import subsets from './font-subsets.json'
 
 export type FontScript = 'latin' | 'cyrillic' | 'greek' | 'arabic'
 
@@ -15,7 +16,24 @@ export type ScriptFont = {
   /** The package file it is served from. */
   source: string
   unicodeRange: string
+  /** The `font-weight` range the file covers (a cut file keeps only the weights the CSS uses). */
+  weight: string
+  /** The name of the cut file the build writes (`font-subsets.json`), when the file is cut. */
+  subset?: keyof typeof subsets
   fallback: Fallback
+}
+
+type SubsetName = Exclude<keyof typeof subsets, '//'>
+
+/** The range and weights of a file cut at build time, as CSS descriptors. */
+function cut(name: SubsetName): Pick<ScriptFont, 'unicodeRange' | 'weight' | 'subset' | 'source'> {
+  const entry = subsets[name]
+  return {
+    source: entry.source,
+    subset: name,
+    unicodeRange: entry.ranges.map(([from, to]) => (from === to ? `U+${from}` : `U+${from}-${to}`)).join(','),
+    weight: entry.weight.join(' '),
+  }
 }
 
 /**
@@ -37,6 +55,7 @@ export const scriptFonts: Record<Exclude<FontScript, 'latin'>, ScriptFont> = {
     href: file('noto-sans-cyrillic', notoSans.version),
     source: '@fontsource-variable/noto-sans/files/noto-sans-cyrillic-wght-normal.woff2',
     unicodeRange: 'U+0301,U+0400-045F,U+0490-0491,U+04B0-04B1,U+2116',
+    weight: '100 900',
     fallback: NOTO_SANS_FALLBACK,
   },
   greek: {
@@ -44,14 +63,14 @@ export const scriptFonts: Record<Exclude<FontScript, 'latin'>, ScriptFont> = {
     href: file('noto-sans-greek', notoSans.version),
     source: '@fontsource-variable/noto-sans/files/noto-sans-greek-wght-normal.woff2',
     unicodeRange: 'U+0370-0377,U+037A-037F,U+0384-038A,U+038C,U+038E-03A1,U+03A3-03FF',
+    weight: '100 900',
     fallback: NOTO_SANS_FALLBACK,
   },
   arabic: {
     family: 'Veilgate Arabic',
     href: file('noto-sans-arabic', notoSansArabic.version),
-    source: '@fontsource-variable/noto-sans-arabic/files/noto-sans-arabic-arabic-wght-normal.woff2',
-    unicodeRange:
-      'U+0600-06FF,U+0750-077F,U+0870-088E,U+0890-0891,U+0897-08E1,U+08E3-08FF,U+200C-200E,U+2010-2011,U+204F,U+2E41,U+FB50-FDFF,U+FE70-FE74,U+FE76-FEFC',
+    // 166 KB as packaged; cut to the Arabic letters and weights 400–800, about 40 KB.
+    ...cut('noto-sans-arabic'),
     // Noto Sans Arabic's ascent 1374 and descent 738 per 1000 units; its file has no a–z to
     // compare widths with, so no size adjustment (as next/font computes for it).
     fallback: { local: ['Arial', 'Tahoma', 'Segoe UI'], sizeAdjust: '100.00%', ascentOverride: '137.40%', descentOverride: '73.80%', lineGapOverride: '0.00%' },
@@ -65,9 +84,7 @@ export const scriptFonts: Record<Exclude<FontScript, 'latin'>, ScriptFont> = {
 export const latinExtended: ScriptFont = {
   family: 'Veilgate Latin Extended',
   href: file('noto-sans-latin-ext', notoSans.version),
-  source: '@fontsource-variable/noto-sans/files/noto-sans-latin-ext-wght-normal.woff2',
-  unicodeRange:
-    'U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF',
+  ...cut('noto-sans-latin-ext'),
   fallback: NOTO_SANS_FALLBACK,
 }
 
@@ -92,9 +109,9 @@ export function localePreloads(code: string): string[] {
   return localeScripts(code).flatMap((script) => (script === 'latin' ? [] : [scriptFonts[script].href]))
 }
 
-/** Every file the server may send, by its public name (`/fonts/<name>`). */
-export function fontFiles(): Map<string, string> {
-  return new Map([...Object.values(scriptFonts), latinExtended].map((font) => [font.href.slice('/fonts/'.length), font.source]))
+/** Every file the server may send, by its public name (`/fonts/<name>`): its package file and cut file. */
+export function fontFiles(): Map<string, { source: string; subset?: string }> {
+  return new Map([...Object.values(scriptFonts), latinExtended].map((font) => [font.href.slice('/fonts/'.length), { source: font.source, subset: font.subset }]))
 }
 
 /**
@@ -112,7 +129,7 @@ const quote = (family: string) => `'${family}'`
 function faceRules(font: ScriptFont): string {
   const fallback = font.fallback
   return [
-    `@font-face{font-family:${quote(font.family)};font-style:normal;font-weight:100 900;font-display:swap;src:url(${font.href}) format('woff2');unicode-range:${font.unicodeRange}}`,
+    `@font-face{font-family:${quote(font.family)};font-style:normal;font-weight:${font.weight};font-display:swap;src:url(${font.href}) format('woff2');unicode-range:${font.unicodeRange}}`,
     `@font-face{font-family:${quote(`${font.family} Fallback`)};src:${fallback.local.map((name) => `local(${quote(name)})`).join(',')};size-adjust:${fallback.sizeAdjust};ascent-override:${fallback.ascentOverride};descent-override:${fallback.descentOverride};line-gap-override:${fallback.lineGapOverride};unicode-range:${font.unicodeRange}}`,
   ].join('')
 }

@@ -1,0 +1,32 @@
+// Cuts the large web-font files to the code points and weights the site uses, at build time
+// (src/components/layout/font-subsets.json); the font route serves the cut files from .next.
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import subsetFont from 'subset-font'
+import { root } from './app-env.mjs'
+
+export const SUBSET_DIR = path.join(root, '.next', 'veilgate-fonts')
+
+/** The characters of `[["0600", "06FF"], …]`. */
+export function charactersOf(ranges) {
+  let text = ''
+  for (const [from, to] of ranges) for (let code = parseInt(from, 16); code <= parseInt(to, 16); code++) text += String.fromCodePoint(code)
+  return text
+}
+
+/** Writes `<name>.woff2` for every entry of the subsets file; returns the sizes before and after. */
+export async function subsetFonts({ outDir = SUBSET_DIR, log = console.log } = {}) {
+  const spec = JSON.parse(await readFile(path.join(root, 'src', 'components', 'layout', 'font-subsets.json'), 'utf8'))
+  await mkdir(outDir, { recursive: true })
+  const sizes = {}
+  for (const [name, entry] of Object.entries(spec)) {
+    if (name.startsWith('/')) continue
+    const original = await readFile(path.join(root, 'node_modules', entry.source))
+    const [min, max] = entry.weight
+    const cut = await subsetFont(original, charactersOf(entry.ranges), { targetFormat: 'woff2', variationAxes: { wght: { min, max } } })
+    await writeFile(path.join(outDir, `${name}.woff2`), cut)
+    sizes[name] = { before: original.length, after: cut.length }
+  }
+  log(`[veilgate] fonts cut to the site's characters and weights: ${Object.entries(sizes).map(([name, size]) => `${name} ${Math.round(size.before / 1024)} → ${Math.round(size.after / 1024)} KiB`).join(', ')}`)
+  return sizes
+}

@@ -1,0 +1,32 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { charactersOf, subsetFonts } from './fonts.mjs'
+
+const require = createRequire(import.meta.url)
+const fontkit = require('next/dist/compiled/@next/font/dist/fontkit').default
+const open = (file) => (fontkit.default ?? fontkit)(readFileSync(file))
+const outDir = mkdtempSync(path.join(os.tmpdir(), 'veilgate-fonts-'))
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }))
+
+describe('fonts cut at build time', () => {
+  it('lists the characters of code-point ranges', () => {
+    expect(charactersOf([['0041', '0043'], ['00E9', '00E9']])).toBe('ABCé')
+  })
+
+  it('keeps the Arabic letters and the weights the CSS uses, in a fraction of the bytes', async () => {
+    const sizes = await subsetFonts({ outDir, log: () => {} })
+    expect(sizes['noto-sans-arabic'].before).toBeGreaterThan(150_000)
+    expect(sizes['noto-sans-arabic'].after).toBeLessThan(60_000)
+    expect(sizes['noto-sans-latin-ext'].after).toBeLessThan(sizes['noto-sans-latin-ext'].before)
+    const arabic = open(path.join(outDir, 'noto-sans-arabic.woff2'))
+    for (const letter of 'مرحبا بك في فيلغيت') if (letter !== ' ') expect(arabic.hasGlyphForCodePoint(letter.codePointAt(0)), letter).toBe(true)
+    const weight = arabic.variationAxes.wght
+    expect([weight.min, weight.max]).toEqual([400, 800])
+    const latinExt = open(path.join(outDir, 'noto-sans-latin-ext.woff2'))
+    for (const letter of 'łąčřőşğ') expect(latinExt.hasGlyphForCodePoint(letter.codePointAt(0)), letter).toBe(true)
+  })
+})
