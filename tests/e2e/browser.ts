@@ -52,3 +52,12 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }))
   })
 }
+
+/** Every CSP violation the page reports in its console. */
+export function watchViolations(page: Page): string[] {
+  const seen: string[] = []
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text())) seen.push(message.text().slice(0, 300))
+  })
+  return seen
+}

@@ -1,9 +1,9 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { secureResponse } from '../../scripts/lib/secure-response.mjs'
-import { baseUrl, connectBrowser, newPage } from './browser'
+import { baseUrl, connectBrowser, newPage, watchViolations } from './browser'
 
 let browser: Browser
 let token = ''
@@ -28,15 +28,6 @@ function raw(path: string, headers: Record<string, string> = {}, method = 'GET')
     request.on('error', reject)
     request.end()
   })
-}
-
-/** CSP violations the page reports in its console. */
-function watchViolations(page: Page): string[] {
-  const seen: string[] = []
-  page.on('console', (message) => {
-    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text())) seen.push(message.text().slice(0, 300))
-  })
-  return seen
 }
 
 /** Fetched until the response cache answers it (a render-cache MISS is kept too, so two suffice). */

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { baseUrl, connectBrowser, newPage } from './browser'
+import { baseUrl, connectBrowser, newPage, watchViolations } from './browser'
 import { signInToAdmin } from './customers'
 
 let browser: Browser
@@ -15,15 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-/** Every CSP violation the page reports (console and securitypolicyviolation events). */
-function watchViolations(page: Page): string[] {
-  const seen: string[] = []
-  page.on('console', (message) => {
-    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text())) seen.push(message.text().slice(0, 300))
-  })
-  return seen
-}
 
 describe('security headers', () => {
   it('are on pages, API answers, the CMS API, the admin and static files', async () => {

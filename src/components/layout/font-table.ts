@@ -104,9 +104,14 @@ export function localeScripts(code: string): FontScript[] {
   return ['latin', ...(SCRIPTS_BY_LOCALE[code] ?? [])]
 }
 
-/** The files to preload for a locale besides Latin's (next/font preloads that one). */
+/** The faces of a locale's scripts besides Latin (which next/font declares and preloads). */
+function ownFaces(code: string): ScriptFont[] {
+  return localeScripts(code).flatMap((script) => (script === 'latin' ? [] : [scriptFonts[script]]))
+}
+
+/** The files to preload for a locale besides Latin's. */
 export function localePreloads(code: string): string[] {
-  return localeScripts(code).flatMap((script) => (script === 'latin' ? [] : [scriptFonts[script].href]))
+  return ownFaces(code).map((font) => font.href)
 }
 
 /** Every file the server may send, by its public name (`/fonts/<name>`): its package file and cut file. */
@@ -136,8 +141,7 @@ function faceRules(font: ScriptFont): string {
 
 /** The `@font-face` rules a locale's pages need (its scripts and extended Latin): nothing for others. */
 export function localeFontFaces(code: string): string {
-  const fonts = [latinExtended, ...localeScripts(code).flatMap((script) => (script === 'latin' ? [] : [scriptFonts[script]]))]
-  return fonts.map(faceRules).join('')
+  return [latinExtended, ...ownFaces(code)].map(faceRules).join('')
 }
 
 /**
@@ -145,11 +149,11 @@ export function localeFontFaces(code: string): string {
  * language's system CJK fonts before the Latin fallback.
  */
 export function localeFontStack(code: string, latin: { family: string; fallback: string }): string {
-  const faces = [latinExtended, ...localeScripts(code).flatMap((script) => (script === 'latin' ? [] : [scriptFonts[script]]))]
+  const own = ownFaces(code)
   return [
     latin.family,
-    ...faces.map((font) => quote(font.family)),
-    ...faces.filter((font) => font !== latinExtended).map((font) => quote(`${font.family} Fallback`)),
+    ...[latinExtended, ...own].map((font) => quote(font.family)),
+    ...own.map((font) => quote(`${font.family} Fallback`)),
     ...(CJK_STACKS[code] ?? []).map(quote),
     latin.fallback,
   ].join(', ')
