@@ -3,6 +3,7 @@
 import { useErrorTexts } from '@/components/layout/errorTexts'
 import { getLocale } from '@/i18n/locales'
 import { localizePath, splitLocalePath } from '@/i18n/paths'
+import { brand } from '@/lib/brand'
 
 /** Shown when even the error page could not render: the failure text and a link home. */
 export default function GlobalError() {
@@ -15,9 +16,9 @@ export default function GlobalError() {
       <body style={{ fontFamily: 'system-ui, sans-serif', margin: 0 }}>
         <main style={{ display: 'grid', minHeight: '100vh', placeItems: 'center', textAlign: 'center', padding: '2rem' }}>
           <div>
-            <h1 style={{ fontSize: '1.5rem', color: '#14132b' }}>{texts.failure}</h1>
+            {texts && <h1 style={{ fontSize: '1.5rem', color: '#14132b' }}>{texts.failure}</h1>}
             <a href={localizePath(locale, '/')} style={{ color: '#3730a3', fontWeight: 600 }}>
-              {texts.goHome}
+              {texts?.goHome ?? brand.name}
             </a>
           </div>
         </main>

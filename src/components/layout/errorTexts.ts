@@ -1,26 +1,43 @@
 'use client'
 
-import { useEffect, useState } from 'react'
-import english from '../../../messages/en.json'
+import { createContext, createElement, useContext, useEffect, useState, type ReactNode } from 'react'
+import type english from '../../../messages/en.json'
 import { localeFromTag } from '@/i18n/locales'
 
 export type ErrorTexts = typeof english.ServerError
+type Located = { texts: ErrorTexts; locale: string }
+
+const ErrorTextsContext = createContext<Located | null>(null)
 
 /**
- * The error screens' texts without the i18n runtime in every page's bundle:
- * English at once, then the visitor's language (from `<html lang>`), loaded
- * only when an error is actually shown.
+ * The locale layout hands the error screen its texts (a few hundred bytes in the page), so no
+ * message catalogue ships in the bundle that every page loads.
  */
-export function useErrorTexts(): { texts: ErrorTexts; locale: string } {
-  const [state, setState] = useState<{ texts: ErrorTexts; locale: string }>({ texts: english.ServerError, locale: 'en' })
+export function ErrorTextsProvider({ texts, locale, children }: Located & { children: ReactNode }) {
+  return createElement(ErrorTextsContext.Provider, { value: { texts, locale } }, children)
+}
+
+/**
+ * The error screens' texts: from the locale layout when it rendered; otherwise (the layout itself
+ * failed) the visitor's catalogue (from `<html lang>`, filled in from English) is fetched only now.
+ * `texts` is null until it arrives, or if it cannot.
+ */
+export function useErrorTexts(): { texts: ErrorTexts | null; locale: string } {
+  const provided = useContext(ErrorTextsContext)
+  const [loaded, setLoaded] = useState<Located | null>(null)
   useEffect(() => {
+    if (provided) return
     const code = localeFromTag(document.documentElement.lang || 'en')?.code ?? 'en'
-    if (code === 'en') return
-    import(`../../../messages/${code}.json`)
-      .then((module: { default: { ServerError?: Partial<ErrorTexts> } }) =>
-        setState({ locale: code, texts: { ...english.ServerError, ...module.default.ServerError } }),
-      )
+    let current = true
+    import('./load-error-texts')
+      .then(({ loadErrorTexts }) => loadErrorTexts(code))
+      .then((texts) => {
+        if (current) setLoaded({ locale: code, texts })
+      })
       .catch(() => undefined)
-  }, [])
-  return state
+    return () => {
+      current = false
+    }
+  }, [provided])
+  return provided ?? loaded ?? { texts: null, locale: 'en' }
 }

@@ -8,6 +8,28 @@ import { fontFiles, latinExtended, localeFontFaces, localeFontStack, localePrelo
 const require = createRequire(import.meta.url)
 const modules = path.resolve('node_modules')
 
+type Face = { unitsPerEm: number; hasGlyphForCodePoint: (code: number) => boolean; glyphForCodePoint: (code: number) => { advanceWidth: number } }
+
+/** Letters with their frequency per thousand in running Russian and Greek text. */
+const CYRILLIC_LETTERS: Record<string, number> = { о: 110, е: 85, а: 80, и: 74, н: 67, т: 63, с: 55, р: 47, в: 45, л: 44, к: 35, м: 32, д: 30, п: 28, у: 26, я: 20, ы: 19, ь: 17, г: 17, з: 16, б: 16, ч: 14, й: 12, х: 10, ж: 9, ш: 7, ю: 6, ц: 5, щ: 4, э: 3, ф: 3 }
+const GREEK_LETTERS: Record<string, number> = { α: 120, ο: 98, ι: 86, ε: 80, τ: 78, ν: 66, σ: 52, η: 50, ρ: 45, υ: 44, π: 40, κ: 40, μ: 34, λ: 28, ς: 27, ω: 20, δ: 18, γ: 18, θ: 13, χ: 12, φ: 8, β: 7, ξ: 5, ζ: 4, ψ: 1 }
+/** Arial's frequency-weighted average advance of those letters, per em (Liberation Sans 2, Regular). */
+const ARIAL_CYRILLIC_AVERAGE = 0.548211
+const ARIAL_GREEK_AVERAGE = 0.511383
+
+/** A face's frequency-weighted average advance of the letters, per em. */
+function averageWidth(face: Face, letters: Record<string, number>): number {
+  let total = 0
+  let weight = 0
+  for (const [letter, frequency] of Object.entries(letters)) {
+    const code = letter.codePointAt(0)!
+    expect(face.hasGlyphForCodePoint(code), letter).toBe(true)
+    total += (face.glyphForCodePoint(code).advanceWidth / face.unitsPerEm) * frequency
+    weight += frequency
+  }
+  return total / weight
+}
+
 describe('the locale → fonts table', () => {
   it('gives every locale Latin, and Arabic, Cyrillic or Greek only to the locales written in them', () => {
     const other = new Map<string, string[]>()
@@ -76,10 +98,27 @@ describe('the locale → fonts table', () => {
     const fontkit = require(path.join(modules, 'next/dist/compiled/@next/font/dist/fontkit')).default
     const { getFallbackMetricsFromFontFile } = require(path.join(modules, 'next/dist/compiled/@next/font/dist/local/get-fallback-metrics-from-font-file.js'))
     const open = (source: string) => (fontkit.default ?? fontkit)(readFileSync(path.join(modules, source)))
-    // Latin's width comparison stands for Cyrillic and Greek (same design; their files have no a–z).
     const latin = getFallbackMetricsFromFontFile(open('@fontsource-variable/noto-sans/files/noto-sans-latin-wght-normal.woff2'), 'sans-serif')
-    for (const font of [scriptFonts.cyrillic, scriptFonts.greek, latinExtended]) {
-      expect(font.fallback).toMatchObject({ sizeAdjust: latin.sizeAdjust, ascentOverride: latin.ascentOverride, descentOverride: latin.descentOverride, lineGapOverride: latin.lineGapOverride })
+    expect(latinExtended.fallback).toMatchObject({ sizeAdjust: latin.sizeAdjust, ascentOverride: latin.ascentOverride, descentOverride: latin.descentOverride, lineGapOverride: latin.lineGapOverride })
+    // next/font compares a–z only: Cyrillic and Greek compare their own letters, weighted by frequency
+    // in running text, with Arial's, measured once on Liberation Sans (Arial's metric-compatible clone).
+    const percent = (value: number) => `${(value * 100).toFixed(2)}%`
+    for (const [font, letters, arialAverage] of [
+      [scriptFonts.cyrillic, CYRILLIC_LETTERS, ARIAL_CYRILLIC_AVERAGE],
+      [scriptFonts.greek, GREEK_LETTERS, ARIAL_GREEK_AVERAGE],
+    ] as const) {
+      const face = open(font.source)
+      const average = averageWidth(face, letters)
+      const sizeAdjust = average / arialAverage
+      expect(font.fallback, font.family).toEqual({
+        local: ['Arial'],
+        sizeAdjust: percent(sizeAdjust),
+        ascentOverride: percent(face.ascent / face.unitsPerEm / sizeAdjust),
+        descentOverride: percent(Math.abs(face.descent) / face.unitsPerEm / sizeAdjust),
+        lineGapOverride: percent(face.lineGap / face.unitsPerEm / sizeAdjust),
+      })
+      const liberation = '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf'
+      if (existsSync(liberation)) expect(averageWidth((fontkit.default ?? fontkit)(readFileSync(liberation)), letters)).toBeCloseTo(arialAverage, 4)
     }
     const arabic = getFallbackMetricsFromFontFile(open(scriptFonts.arabic.source), 'sans-serif')
     expect(scriptFonts.arabic.fallback).toMatchObject({ sizeAdjust: arabic.sizeAdjust, ascentOverride: arabic.ascentOverride, descentOverride: arabic.descentOverride })

@@ -38,10 +38,18 @@ function cut(name: SubsetName): Pick<ScriptFont, 'unicodeRange' | 'weight' | 'su
 
 /**
  * Noto Sans's vertical metrics and average width against Arial, as next/font's
- * `adjustFontFallback` computes them for the Latin file (`fonts.ts`); Cyrillic and Greek are the
- * same design, so their fallbacks take the same values.
+ * `adjustFontFallback` computes them for the Latin file (`fonts.ts`); extended Latin takes the same.
  */
 const NOTO_SANS_FALLBACK: Fallback = { local: ['Arial'], sizeAdjust: '106.47%', ascentOverride: '100.41%', descentOverride: '27.52%', lineGapOverride: '0.00%' }
+
+/**
+ * The same comparison made with each script's own letters: the average advance of Noto Sans's
+ * Cyrillic and Greek letters, weighted by their frequency in running Russian and Greek text,
+ * against Arial's (`font-table.test.ts` recomputes both). Greek letters are relatively wider than
+ * Latin ones, so Latin's adjustment would leave Greek text moving when the face arrives.
+ */
+const NOTO_SANS_CYRILLIC_FALLBACK: Fallback = { local: ['Arial'], sizeAdjust: '106.01%', ascentOverride: '100.84%', descentOverride: '27.64%', lineGapOverride: '0.00%' }
+const NOTO_SANS_GREEK_FALLBACK: Fallback = { local: ['Arial'], sizeAdjust: '108.28%', ascentOverride: '98.73%', descentOverride: '27.06%', lineGapOverride: '0.00%' }
 
 const file = (name: string, version: string) => `/fonts/${name}-${version}.woff2`
 
@@ -56,7 +64,7 @@ export const scriptFonts: Record<Exclude<FontScript, 'latin'>, ScriptFont> = {
     source: '@fontsource-variable/noto-sans/files/noto-sans-cyrillic-wght-normal.woff2',
     unicodeRange: 'U+0301,U+0400-045F,U+0490-0491,U+04B0-04B1,U+2116',
     weight: '100 900',
-    fallback: NOTO_SANS_FALLBACK,
+    fallback: NOTO_SANS_CYRILLIC_FALLBACK,
   },
   greek: {
     family: 'Veilgate Greek',
@@ -64,7 +72,7 @@ export const scriptFonts: Record<Exclude<FontScript, 'latin'>, ScriptFont> = {
     source: '@fontsource-variable/noto-sans/files/noto-sans-greek-wght-normal.woff2',
     unicodeRange: 'U+0370-0377,U+037A-037F,U+0384-038A,U+038C,U+038E-03A1,U+03A3-03FF',
     weight: '100 900',
-    fallback: NOTO_SANS_FALLBACK,
+    fallback: NOTO_SANS_GREEK_FALLBACK,
   },
   arabic: {
     family: 'Veilgate Arabic',

@@ -7,6 +7,15 @@ import { brand } from '@/lib/brand'
 /** The server-error page: try again, or reach support. */
 export default function ServerError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const { texts: t, locale } = useErrorTexts()
+  // The locale layout provides the texts; without it, the home link until they arrive.
+  if (!t)
+    return (
+      <main id="main" className="container-site flex min-h-[60vh] items-center justify-center py-20">
+        <a href={localizePath(locale, '/')} className="btn-outline px-7 py-3 text-base">
+          {brand.name}
+        </a>
+      </main>
+    )
   return (
     <main id="main" className="container-site flex min-h-[60vh] flex-col items-center justify-center py-20 text-center">
       <h1 className="text-4xl font-extrabold tracking-tight">{t.title}</h1>

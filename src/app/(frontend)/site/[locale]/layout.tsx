@@ -3,6 +3,8 @@ import { notFound } from 'next/navigation'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import type { ReactNode } from 'react'
 import { SiteDocument } from '@/components/layout/SiteDocument'
+import { ErrorTextsProvider } from '@/components/layout/errorTexts'
+import { loadMessages } from '@/i18n/messages'
 import { isLocaleCode } from '@/i18n/locales'
 import { brand } from '@/lib/brand'
 import { siteUrl } from '@/lib/seo'
@@ -27,5 +29,12 @@ export default async function LocaleLayout({ children, params }: Props) {
   const { locale } = await params
   if (!isLocaleCode(locale)) notFound()
   setRequestLocale(locale)
-  return <SiteDocument locale={locale}>{children}</SiteDocument>
+  const { ServerError } = await loadMessages(locale)
+  return (
+    <SiteDocument locale={locale}>
+      <ErrorTextsProvider texts={ServerError} locale={locale}>
+        {children}
+      </ErrorTextsProvider>
+    </SiteDocument>
+  )
 }

@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { baseUrl, connectBrowser, newPage } from './browser'
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await connectBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+const english = JSON.parse(readFileSync('messages/en.json', 'utf8')) as Record<string, Record<string, unknown>>
+/** A namespace of the catalogue as it would appear in a bundle: `"Account":{"…":`. */
+const namespaces = Object.keys(english).filter((name) => Object.keys(english[name] ?? {}).length > 3)
+
+/** Every script of our own origin the page loaded until the network went idle, with its body. */
+async function firstLoadScripts(path: string): Promise<{ url: string; body: Buffer }[]> {
+  const page = await newPage(browser)
+  const scripts: Promise<{ url: string; body: Buffer }>[] = []
+  page.on('response', (response) => {
+    const url = new URL(response.url())
+    if (response.request().resourceType() === 'script' && url.origin === new URL(page.url() || response.url()).origin)
+      scripts.push(response.body().then((body) => ({ url: url.pathname, body })))
+  })
+  await page.goto(path, { waitUntil: 'networkidle' })
+  const loaded = await Promise.all(scripts)
+  await page.context().close()
+  return loaded
+}
+
+const gzipKiB = (scripts: { body: Buffer }[]) => scripts.reduce((sum, { body }) => sum + gzipSync(body, { level: 9 }).length, 0) / 1024
+
+describe('a first visit', () => {
+  it('is answered at once: public pages ask for no critical client hint, the admin still does', async () => {
+    for (const path of ['/', '/de', '/order/pickup']) {
+      // A fresh visitor each time (a visit to /de would send the next one to German pages).
+      const page = await newPage(browser)
+      const cdp = await page.context().newCDPSession(page)
+      await cdp.send('Network.enable')
+      const restarted: string[] = []
+      cdp.on('Network.requestWillBeSent', (event: { request: { url: string }; redirectResponse?: { status: number; url: string } }) => {
+        if (event.redirectResponse) restarted.push(`${event.redirectResponse.status} ${event.redirectResponse.url} → ${event.request.url}`)
+      })
+      // A Critical-CH answer makes Chrome restart the navigation (an internal 307) before any HTML.
+      await page.goto(path)
+      expect(restarted, path).toEqual([])
+      await page.context().close()
+    }
+    for (const path of ['/', '/ar', '/order/checkout']) {
+      const response = await fetch(`${baseUrl()}${path}`)
+      expect(response.headers.get('critical-ch'), path).toBeNull()
+      expect(response.headers.get('accept-ch'), path).toBeNull()
+      expect(response.headers.get('vary') ?? '', path).not.toMatch(/sec-ch-prefers-color-scheme/i)
+    }
+    const admin = await fetch(`${baseUrl()}/admin/login`, { redirect: 'manual' })
+    expect(admin.headers.get('accept-ch')).toBe('Sec-CH-Prefers-Color-Scheme')
+  })
+})
+
+describe('what a page loads before the first interaction', () => {
+  // Budgets of the locale-speed work: content pages ≤ 150 KiB gzip, the picker and checkout ≤ 165.
+  const pages: [string, number][] = [
+    ['/', 150],
+    ['/ar', 150],
+    ['/help/manuals/wireguard/windows', 150],
+    ['/order/pickup', 165],
+    ['/order/checkout', 165],
+  ]
+  for (const [path, budget] of pages) {
+    it(`${path} ships no message catalogue and stays within ${budget} KiB of gzip JavaScript`, async () => {
+      const scripts = await firstLoadScripts(path)
+      expect(scripts.length).toBeGreaterThan(0)
+      for (const { url, body } of scripts) {
+        const text = body.toString('utf8')
+        const found = namespaces.filter((name) => text.includes(`"${name}":{"`))
+        expect(found, `${url} holds message namespaces`).toEqual([])
+      }
+      expect(gzipKiB(scripts)).toBeLessThanOrEqual(budget)
+    })
+  }
+})
