@@ -17,6 +17,8 @@ const context = { disableRevalidate: true }
 type PageSeed = { path: string; title: string; settings?: Record<string, unknown>; layout?: { blockType: string }[] }
 type PostSeed = { slug: string; title: string; excerpt: string; category: string; author: string; publishedAt: string; markdown: string }
 type HelpSeed = { path: string; section: string; title: string; summary: string; platform: string | null; protocol: string | null; markdown: string }
+/** A post's or help article's text in one locale: `posts/<locale>/<slug>.json`, `help/<locale>/<file>.json`. */
+type TranslationSeed = { title: string; excerpt?: string; summary?: string; markdown: string }
 
 /**
  * Seeds a fresh database. Every step checks first, so running it again (on
@@ -38,6 +40,7 @@ export async function seed(payload: Payload): Promise<void> {
   await seedOnce(payload, 'glossary-terms', glossarySeeds)
   await seedPosts(payload)
   await seedHelp(payload)
+  await seedArticleTranslations(payload)
   await seedPages(payload)
 }
 
@@ -257,4 +260,34 @@ async function seedHelp(payload: Payload) {
     })
   }
   if (articles.length) payload.logger.info(`Seed: ${articles.length} help articles`)
+}
+
+/**
+ * Seeded translations of posts and help articles, for each document that has no text of its own in
+ * that locale yet (so also for documents seeded before the translation was written). An editor's
+ * translation is never overwritten: a locale with its own title is left alone.
+ */
+async function seedArticleTranslations(payload: Payload) {
+  const helpPaths = new Map(readJsonFolder<HelpSeed>('help').map(({ name, data }) => [name, data.path]))
+  let added = 0
+  for (const locale of translationLocales()) {
+    const targets = [
+      ...readJsonFolder<TranslationSeed>(`posts/${locale}`).map(({ name, data }) => ({ collection: 'posts' as const, where: { slug: { equals: name } }, data })),
+      ...readJsonFolder<TranslationSeed>(`help/${locale}`).flatMap(({ name, data }) => {
+        const path = helpPaths.get(name)
+        return path ? [{ collection: 'help-articles' as const, where: { path: { equals: path } }, data }] : []
+      }),
+    ]
+    for (const { collection, where, data } of targets) {
+      const found = await payload.find({ collection, where, locale, depth: 0, limit: 1, pagination: false, draft: true })
+      const doc = found.docs[0] as { id: number; translatedLocales?: unknown } | undefined
+      if (!doc || (Array.isArray(doc.translatedLocales) && doc.translatedLocales.includes(locale))) continue
+      const body = markdownToLexical(data.markdown) as never
+      if (collection === 'posts')
+        await payload.update({ collection, id: doc.id, locale, data: { title: data.title, excerpt: data.excerpt, body, _status: 'published' as const }, context })
+      else await payload.update({ collection, id: doc.id, locale, data: { title: data.title, summary: data.summary, body }, context })
+      added += 1
+    }
+  }
+  if (added) payload.logger.info(`Seed: ${added} post and help article translations`)
 }

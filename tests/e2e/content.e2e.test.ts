@@ -83,6 +83,24 @@ describe('SEO', () => {
     expect((await html('/exclusive-qa2-test-hidden')).text).toMatch(/name="robots" content="noindex/)
   })
 
+  it('serves the seeded translations of a post and a manual as indexable pages in their language', async () => {
+    const seeded = (folder: string, locale: string, file: string) =>
+      JSON.parse(readFileSync(path.join(root, 'src/seed/content', folder, locale, `${file}.json`), 'utf8')) as { title: string }
+    for (const [locale, tag] of [['de', 'de'], ['ar', 'ar'], ['jp', 'ja'], ['ru', 'ru']] as const) {
+      for (const [url, folder, file] of [
+        ['/blog/privacy-checklist-for-a-new-phone', 'posts', 'privacy-checklist-for-a-new-phone'],
+        ['/help/manuals/wireguard/windows', 'help', 'manuals-wireguard-windows'],
+      ] as const) {
+        const { status, text } = await html(`/${locale}${url}`)
+        expect(status, `/${locale}${url}`).toBe(200)
+        expect(text, `/${locale}${url}`).not.toMatch(/name="robots" content="noindex/)
+        expect(text).not.toContain('data-fallback-alert')
+        expect(text).toMatch(new RegExp(`<html lang="${tag}"`))
+        expect(text).toContain(seeded(folder, locale, file).title)
+      }
+    }
+  })
+
   it('adds JSON-LD: Organization and WebSite on home, Article and BreadcrumbList on posts, FAQPage and Product on pricing pages', async () => {
     const types = (text: string) => [...text.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!)['@type'])
     expect(types((await html('/')).text)).toEqual(expect.arrayContaining(['Organization', 'WebSite', 'FAQPage']))
