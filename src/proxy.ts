@@ -136,5 +136,5 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/((?!_next/|cms-api|favicon\\.ico|icon\\.svg|robots\\.txt|sitemap\\.xml|images/|fonts/).*)'],
+  matcher: ['/((?!_next/|cms-api|favicon\\.ico|icon\\.svg|robots\\.txt|sitemap\\.xml|images/|fonts/|scripts/).*)'],
 }

@@ -121,3 +121,41 @@ describe('the home page in a real browser', () => {
     expect(overflow).toBeLessThanOrEqual(0)
   })
 })
+
+describe('the cookie notice', () => {
+  /** Holds back Next's scripts, so the page stays as the server sent it (not hydrated). */
+  const holdScripts = async (page: Page) => {
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/_next/static/chunks/*.js', async (route) => {
+      await released
+      await route.continue()
+    })
+    return release
+  }
+
+  it('is in the first paint for a new visitor, and hidden before hydration once accepted', async () => {
+    const page = await newPage(browser, mobile)
+    const notice = page.getByRole('region', { name: 'Cookie-Hinweis' })
+    let release = await holdScripts(page)
+    await page.goto('/de/order/pickup', { waitUntil: 'domcontentloaded' })
+    // Not hydrated yet, and the notice already shows: it is no late, large paint after the page.
+    await expect.poll(() => notice.isVisible()).toBe(true)
+    release()
+    await page.waitForLoadState('load')
+    await notice.getByRole('button').click()
+    await expect.poll(() => notice.count()).toBe(0)
+
+    // The next page comes with the notice in its HTML again, but the visitor never sees it.
+    await page.unrouteAll()
+    release = await holdScripts(page)
+    await page.goto('/de', { waitUntil: 'domcontentloaded' })
+    await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-cookie-notice'))).toBe('accepted')
+    expect(await page.locator('section[data-cookie-notice]').count()).toBe(1)
+    expect(await page.locator('section[data-cookie-notice]').isVisible()).toBe(false)
+    release()
+    await page.waitForLoadState('load')
+    await expect.poll(() => page.locator('section[data-cookie-notice]').count()).toBe(0)
+    await page.context().close()
+  })
+})

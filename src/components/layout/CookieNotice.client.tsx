@@ -21,12 +21,18 @@ const read = () => {
   }
 }
 
-/** A small, dismissible notice; it appears only in the browser, so accepted visitors never see it flash. */
+/**
+ * A small, dismissible notice. It is in the server's HTML, so a new visitor sees it with the first
+ * paint (rendered only after hydration it would be the page's largest, latest paint on short
+ * pages); `/scripts/cookie-notice.js` hides it before that paint for a visitor who accepted it, and
+ * hydration then removes it.
+ */
 export function CookieNotice({ text, accept, learnMore, privacyHref, label }: Props) {
-  const accepted = useSyncExternalStore(subscribe, read, () => true)
+  const accepted = useSyncExternalStore(subscribe, read, () => false)
   if (accepted) return null
   return (
     <section
+      data-cookie-notice=""
       aria-label={label}
       className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-xl flex-col gap-3 rounded-2xl border border-line bg-white p-4 text-sm text-ink shadow-2xl sm:flex-row sm:items-center"
     >

@@ -24,6 +24,8 @@ export function SiteDocument({ locale, children }: { locale: string; children: R
       {/* eslint-disable-next-line @next/next/no-head-element -- a root layout of the App Router writes its own <head>; the rule is for pages/_document */}
       <head>
         <style dangerouslySetInnerHTML={{ __html: localeFontFaces(definition.code) }} />
+        {/* Hides the server-rendered cookie notice at once for a visitor who accepted it (CookieNotice.client.tsx). */}
+        <script src="/scripts/cookie-notice.js" async />
       </head>
       <body>{children}</body>
     </html>
