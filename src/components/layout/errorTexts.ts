@@ -29,10 +29,11 @@ export function useErrorTexts(): { texts: ErrorTexts | null; locale: string } {
     if (provided) return
     const code = localeFromTag(document.documentElement.lang || 'en')?.code ?? 'en'
     let current = true
-    import('./load-error-texts')
-      .then(({ loadErrorTexts }) => loadErrorTexts(code))
-      .then((texts) => {
-        if (current) setLoaded({ locale: code, texts })
+    // Loaded lazily: its table of 32 catalogues stays out of the bundle every page loads.
+    import('@/i18n/messages')
+      .then(({ loadMessages }) => loadMessages(code))
+      .then(({ ServerError }) => {
+        if (current) setLoaded({ locale: code, texts: ServerError })
       })
       .catch(() => undefined)
     return () => {
