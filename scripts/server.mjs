@@ -2,7 +2,8 @@
 // The web server that `npm start` runs: Next.js behind a thin Node layer that
 // - records the TCP peer address in a header a client cannot forge (the client address for rate
 //   limits comes from it and TRUSTED_PROXY_HOPS, src/lib/client-address.ts);
-// - finishes each page's Content-Security-Policy (scripts/lib/secure-response.mjs);
+// - finishes each page's Content-Security-Policy (scripts/lib/secure-response.mjs) and has its
+//   scripts load after the first paint (scripts/lib/after-paint.mjs);
 // - answers cached pages and `/_next/static/` files from memory, compressed once
 //   (scripts/lib/response-cache.mjs), and compresses the rest per response (Next's own
 //   compression is off, so it runs after the CSP step); the cache follows the content-change
@@ -13,6 +14,7 @@ import http from 'node:http'
 import path from 'node:path'
 import compression from 'compression'
 import next from 'next'
+import { loadScriptsAfterPaint } from './lib/after-paint.mjs'
 import { followContentChanges } from './lib/content-changes.mjs'
 import { answerFromCache, bypasses, ResponseCache } from './lib/response-cache.mjs'
 import { FORWARDED_HEADER, PEER_HEADER, peerAddress, secureResponse } from './lib/secure-response.mjs'
@@ -105,7 +107,7 @@ const server = http.createServer((req, res) => {
   compress(req, res, () => {
     if (!dev) {
       const keep = key && req.method === 'GET' ? (body) => cache.offer(key, { method: req.method, status: res.statusCode, headers: res.getHeaders(), body, generation }) : undefined
-      secureResponse(res, { onHeld: keep })
+      secureResponse(res, { onHeld: keep, rewrite: loadScriptsAfterPaint })
       if (isStatic && cache.enabled && req.method === 'GET') learnStatic(pathname, res)
     }
     handle(req, res).catch((error) => {

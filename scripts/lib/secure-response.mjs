@@ -101,10 +101,11 @@ const isHtml = (res) => /^text\/html\b/i.test(String(res.getHeader('content-type
  * - an HTML page whose policy has the placeholder, or has none, is held until it ends, then sent
  *   with the hashes of its inline scripts (cached pages arrive in one piece, so nothing is lost);
  * - anything else gets the non-document policy.
- * `onHeld(body)` sees each held page once its final headers are set, before it is sent (the
- * response cache keeps it from there).
+ * `rewrite(html)` may change a held page's text first (scripts/lib/after-paint.mjs); `onHeld(body)`
+ * sees each held page once its final headers are set, before it is sent (the response cache keeps
+ * it from there).
  */
-export function secureResponse(res, { onHeld } = {}) {
+export function secureResponse(res, { onHeld, rewrite } = {}) {
   const original = { writeHead: res.writeHead, write: res.write, end: res.end, flushHeaders: res.flushHeaders }
   let mode // 'pass' | 'hold'
   let pendingHead
@@ -159,7 +160,8 @@ export function secureResponse(res, { onHeld } = {}) {
     if (decide() === 'pass') return original.end.call(res, chunk, encoding, callback)
     const last = toBuffer(chunk, encoding)
     if (last) held.push(last)
-    const body = Buffer.concat(held)
+    let body = Buffer.concat(held)
+    if (rewrite && body.length) body = Buffer.from(rewrite(body.toString('utf8')), 'utf8')
     const policy = String(res.getHeader('content-security-policy'))
     const etag = res.getHeader('etag')
     res.setHeader('content-security-policy', fillPolicy(policy, cachedHashSources(typeof etag === 'string' ? etag : undefined, body)))

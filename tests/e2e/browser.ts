@@ -31,9 +31,46 @@ export function connectBrowser(): Promise<Browser> {
   return chromium.connect(inject('browserEndpoint'))
 }
 
+/** Whether React has taken over a site page (a page without the after-paint loader has nothing to wait for). */
+const hydrated = () => !document.querySelector('script[src="/scripts/after-paint.js"]') || document.documentElement.hasAttribute('data-hydrated')
+
+type Wait = { waitUntil?: string } | undefined
+
+/**
+ * A site page hydrates just after its first paint (scripts/lib/after-paint.mjs), which can be after
+ * `load`. A person does not click within those milliseconds; Playwright would. So navigations
+ * that wait for `load` or `networkidle` also wait for `<html data-hydrated>`; those that wait only
+ * for `domcontentloaded` or `commit` (a test of what shows before hydration) return as they were.
+ */
+function waitForHydration(page: Page) {
+  const settle = async (options: Wait) => {
+    if (options?.waitUntil === 'domcontentloaded' || options?.waitUntil === 'commit') return
+    await page.waitForFunction(hydrated)
+  }
+  const goto = page.goto.bind(page)
+  page.goto = async (url, options) => {
+    const response = await goto(url, options)
+    await settle(options)
+    return response
+  }
+  const reload = page.reload.bind(page)
+  page.reload = async (options) => {
+    const response = await reload(options)
+    await settle(options)
+    return response
+  }
+  const waitForURL = page.waitForURL.bind(page)
+  page.waitForURL = async (url, options) => {
+    await waitForURL(url, options)
+    await settle(options)
+  }
+}
+
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-US', ...options })
-  return context.newPage()
+  const page = await context.newPage()
+  waitForHydration(page)
+  return page
 }
 
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')

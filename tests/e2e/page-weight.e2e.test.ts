@@ -84,3 +84,40 @@ describe('what a page loads before the first interaction', () => {
     })
   }
 })
+
+describe("Next's scripts", () => {
+  it('start loading only after the first contentful paint, and the page still hydrates and works', async () => {
+    for (const path of ['/ar', '/order/pickup', '/order/checkout']) {
+      const html = await (await fetch(`${baseUrl()}${path}`)).text()
+      // No chunk is fetched by the HTML itself; one loader lists them with their integrity.
+      expect(html, path).not.toMatch(/<script src="\/_next\/static\/chunks\/[^"]+" async=""/)
+      expect(html, path).not.toMatch(/<link rel="preload" as="script"[^>]*href="\/_next\//)
+      expect(html, path).toMatch(/<script src="\/scripts\/after-paint\.js" async="" data-scripts="\/_next\/static\/chunks\/[^"]+\|sha256-/)
+
+      const page = await newPage(browser)
+      await page.goto(path, { waitUntil: 'networkidle' })
+      const timing = await page.evaluate(() => {
+        const paint = performance.getEntriesByName('first-contentful-paint')[0]
+        const chunks = performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/_next/static/chunks/') && entry.name.endsWith('.js'))
+        return { paint: paint?.startTime, firstChunk: Math.min(...chunks.map((entry) => entry.startTime)), chunks: chunks.length }
+      })
+      expect(timing.paint, path).toBeGreaterThan(0)
+      expect(timing.chunks, path).toBeGreaterThan(3)
+      expect(timing.firstChunk, path).toBeGreaterThanOrEqual(timing.paint!)
+      // Hydrated: React owns the page's DOM.
+      expect(await page.evaluate(() => Object.keys(document.querySelector('main')!).some((key) => key.startsWith('__react'))), path).toBe(true)
+      await page.context().close()
+    }
+  })
+
+  it('make a client navigation work as before', async () => {
+    const page = await newPage(browser)
+    await page.goto('/order/pickup', { waitUntil: 'networkidle' })
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1))
+    await page.locator('header a[href="/"]').first().click()
+    await page.waitForURL(`${baseUrl()}/`)
+    // Still the same document: Next's router took the click.
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1)
+    await page.context().close()
+  })
+})

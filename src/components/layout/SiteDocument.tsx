@@ -1,6 +1,7 @@
 import '@/app/(frontend)/globals.css'
 import type { CSSProperties, ReactNode } from 'react'
 import { preload } from 'react-dom'
+import { HydrationMark } from './HydrationMark.client'
 import { localeFontFaces, localeFontStack, localePreloads } from './font-table'
 import { notoSansLatin } from './fonts'
 import { getLocale } from '@/i18n/locales'
@@ -27,7 +28,10 @@ export function SiteDocument({ locale, children }: { locale: string; children: R
         {/* Hides the server-rendered cookie notice at once for a visitor who accepted it (CookieNotice.client.tsx). */}
         <script src="/scripts/cookie-notice.js" async />
       </head>
-      <body>{children}</body>
+      <body>
+        {children}
+        <HydrationMark />
+      </body>
     </html>
   )
 }

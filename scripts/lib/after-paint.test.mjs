@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { LOADER_SRC, loadScriptsAfterPaint } from './after-paint.mjs'
+
+const head = [
+  '<link rel="preload" href="/_next/static/media/font.woff2" as="font" crossorigin="" type="font/woff2"/>',
+  '<link rel="stylesheet" href="/_next/static/chunks/a.css" data-precedence="next"/>',
+  '<link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/pre.js" integrity="sha256-PRE="/>',
+  '<script src="/_next/static/chunks/one.js" async="" integrity="sha256-ONE+/="></script>',
+  '<script src="/_next/static/chunks/two.js" async=""></script>',
+  '<script src="/scripts/cookie-notice.js" async=""></script>',
+  '<title>Veilgate</title>',
+  '<script src="/_next/static/chunks/polyfill.js" integrity="sha256-POLY=" noModule=""></script>',
+].join('')
+const body = '<body><main>Text</main><script>(self.__next_f=self.__next_f||[]).push([0])</script></body>'
+const page = `<!DOCTYPE html><html lang="en"><head>${head}</head>${body}</html>`
+
+describe('loading scripts after the first paint', () => {
+  const out = loadScriptsAfterPaint(page)
+
+  it("takes Next's async chunks and script preloads out of the HTML and lists them, with their integrity, on one loader at the end of the head", () => {
+    expect(out).not.toContain('<script src="/_next/static/chunks/one.js"')
+    expect(out).not.toContain('<script src="/_next/static/chunks/two.js"')
+    expect(out).not.toContain('href="/_next/static/chunks/pre.js"')
+    expect(out).toContain(
+      `<script src="${LOADER_SRC}" async="" data-scripts="/_next/static/chunks/one.js|sha256-ONE+/= /_next/static/chunks/two.js" data-preloads="/_next/static/chunks/pre.js|sha256-PRE="></script></head>`,
+    )
+  })
+
+  it('leaves everything else where it was: fonts, style sheets, other scripts, the noModule polyfill, inline scripts, the body', () => {
+    for (const kept of [
+      '<link rel="preload" href="/_next/static/media/font.woff2" as="font" crossorigin="" type="font/woff2"/>',
+      '<link rel="stylesheet" href="/_next/static/chunks/a.css" data-precedence="next"/>',
+      '<script src="/scripts/cookie-notice.js" async=""></script>',
+      '<script src="/_next/static/chunks/polyfill.js" integrity="sha256-POLY=" noModule=""></script>',
+      body,
+    ])
+      expect(out).toContain(kept)
+    expect(out.length).toBeLessThan(page.length + 200)
+  })
+
+  it('is done once, and a page without such scripts is returned as it was', () => {
+    expect(loadScriptsAfterPaint(out)).toBe(out)
+    const plain = '<!DOCTYPE html><html><head><title>x</title><script src="/scripts/cookie-notice.js" async=""></script></head><body></body></html>'
+    expect(loadScriptsAfterPaint(plain)).toBe(plain)
+    // A nonce page is streamed, never rewritten; a chunk with a nonce is left alone all the same.
+    const nonce = '<html><head><script src="/_next/static/chunks/one.js" async="" nonce="abc"></script></head></html>'
+    expect(loadScriptsAfterPaint(nonce)).toBe(nonce)
+  })
+
+  it('moves only URLs and integrity values that need no escaping', () => {
+    const odd = '<html><head><script src="/_next/static/chunks/a&quot;b.js" async=""></script><script src="/_next/static/chunks/c.js" integrity="x&quot;" async=""></script></head></html>'
+    expect(loadScriptsAfterPaint(odd)).toBe(odd)
+  })
+})
