@@ -84,7 +84,7 @@ describe('the locale → fonts table', () => {
       expect(existsSync(path.join(modules, source)), source).toBe(true)
     }
     expect(files.get(scriptFonts.arabic.href.slice('/fonts/'.length))?.subset).toBe('noto-sans-arabic')
-    expect(localeFontFaces('ar')).toContain("font-family:'Veilgate Arabic';font-style:normal;font-weight:400 800;")
+    expect(localeFontFaces('ar')).toContain("font-family:'Veilgate Arabic';font-style:normal;font-weight:400 700;")
     for (const font of [...Object.values(scriptFonts), latinExtended]) {
       const css = readFileSync(path.join(modules, font.source.split('/files/')[0]!, 'index.css'), 'utf8')
       const face = css.split('@font-face').find((rule) => rule.includes(path.basename(font.source)))

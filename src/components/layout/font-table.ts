@@ -77,7 +77,8 @@ export const scriptFonts: Record<Exclude<FontScript, 'latin'>, ScriptFont> = {
   arabic: {
     family: 'Veilgate Arabic',
     href: file('noto-sans-arabic', notoSansArabic.version),
-    // 166 KB as packaged; cut to the Arabic letters and weights 400–800, about 40 KB.
+    // 166 KB as packaged; cut to the Arabic letters and weights 400–700, about 39 KB (headings in
+    // font-extrabold show at 700).
     ...cut('noto-sans-arabic'),
     // Noto Sans Arabic's ascent 1374 and descent 738 per 1000 units; its file has no a–z to
     // compare widths with, so no size adjustment (as next/font computes for it).
