@@ -4,9 +4,10 @@ import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { root } from './app-env.mjs'
+import { markStartupScripts } from './compile-hints.mjs'
 import { subsetFonts } from './fonts.mjs'
 
-const inputs = ['src', 'messages', 'public', 'next.config.ts', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json']
+const inputs = ['src', 'messages', 'public', 'next.config.ts', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json', 'scripts/lib/compile-hints.mjs']
 
 function hashInputs() {
   const hash = createHash('sha256')
@@ -54,7 +55,10 @@ export async function buildIfNeeded(env, { log = console.log, forTests = false }
     })
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build failed with exit code ${code}`))))
   })
-  // After the build (next build empties .next): the cut font files the font route serves.
+  // After the build (next build empties .next): the start-up scripts compiled while they load
+  // (scripts/lib/compile-hints.mjs), and the cut font files the font route serves.
+  const marked = markStartupScripts(path.join(root, '.next'))
+  log(`[veilgate] ${marked.length} start-up scripts marked for eager compilation`)
   await subsetFonts({ log })
   writeFileSync(stampFile(), hash)
   return true

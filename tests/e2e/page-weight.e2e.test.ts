@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import type { Browser } from 'playwright-core'
@@ -108,6 +109,21 @@ describe("Next's scripts", () => {
       expect(await page.evaluate(() => Object.keys(document.querySelector('main')!).some((key) => key.startsWith('__react'))), path).toBe(true)
       await page.context().close()
     }
+  })
+
+  it('that start every page are compiled while they load, and each matches the integrity the page names', async () => {
+    const html = await (await fetch(`${baseUrl()}/`)).text()
+    const listed = /data-scripts="([^"]+)"/.exec(html)![1]!.split(' ').map((item) => item.split('|') as [string, string])
+    const startup = (JSON.parse(readFileSync('.next/build-manifest.json', 'utf8')) as { rootMainFiles: string[] }).rootMainFiles.map((file) => `/_next/${file}`)
+    expect(startup.length).toBeGreaterThan(2)
+    for (const [src, integrity] of listed) {
+      const body = Buffer.from(await (await fetch(`${baseUrl()}${src}`)).arrayBuffer())
+      // Next names the integrity of the start-up scripts (not of every page chunk).
+      if (integrity || startup.includes(src)) expect(integrity, src).toBe(`sha256-${createHash('sha256').update(body).digest('base64')}`)
+      // V8's explicit compile hint, on the first line of the start-up scripts only.
+      expect(body.toString('utf8').startsWith('//# allFunctionsCalledOnLoad\n'), src).toBe(startup.includes(src))
+    }
+    expect(listed.filter(([src]) => startup.includes(src)).length).toBe(startup.length)
   })
 
   it('make a client navigation work as before', async () => {
