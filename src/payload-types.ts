@@ -221,10 +221,12 @@ export interface Config {
       )[];
   globals: {
     picker: Picker;
+    'sandbox-clock': SandboxClock;
     'payload-jobs-stats': PayloadJobsStat;
   };
   globalsSelect: {
     picker: PickerSelect<false> | PickerSelect<true>;
+    'sandbox-clock': SandboxClockSelect<false> | SandboxClockSelect<true>;
     'payload-jobs-stats': PayloadJobsStatsSelect<false> | PayloadJobsStatsSelect<true>;
   };
   locale:
@@ -3302,6 +3304,18 @@ export interface Picker {
   createdAt?: string | null;
 }
 /**
+ * Moves the site’s time forward while the sandbox processor takes cards: renewals, trials and expiries fall due as if the days had passed. It never goes back.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "sandbox-clock".
+ */
+export interface SandboxClock {
+  id: number;
+  offsetMs: number;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-jobs-stats".
  */
@@ -3334,6 +3348,16 @@ export interface PickerSelect<T extends boolean = true> {
         defaultPlan?: T;
         id?: T;
       };
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "sandbox-clock_select".
+ */
+export interface SandboxClockSelect<T extends boolean = true> {
+  offsetMs?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

@@ -37,6 +37,8 @@ import { Orders } from './collections/Orders'
 import { PaymentAttempts } from './collections/PaymentAttempts'
 import { PricePlans } from './collections/PricePlans'
 import { Picker } from './globals/Picker'
+import { SandboxClock } from './globals/SandboxClock'
+import { loadClock } from './services/payments/sandbox/clock'
 import { Reviews } from './collections/Reviews'
 import { ServerLocations } from './collections/ServerLocations'
 import { defaultLocale, locales } from './i18n/locales'
@@ -81,7 +83,7 @@ export default adminsOnlyByDefault(buildConfig({
     meta: { titleSuffix: ' · Veilgate admin' },
     importMap: { baseDir: path.resolve(dirname) },
   },
-  globals: [Picker],
+  globals: [Picker, SandboxClock],
   collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, AddOns, BonusCodes, GiftCodes, Experiments, ExperimentEvents, Orders, PaymentAttempts, IdempotencyKeys, WebhookEvents, Subscriptions, ServerLocations, Reviews, Media, Admins, Customers, CustomerSessions, CustomerTokens, Outbox, HumanCheckSolutions, Devices, CodeRedemptions],
   editor: lexicalEditor(),
   localization: {
@@ -124,6 +126,8 @@ export default adminsOnlyByDefault(buildConfig({
   email: emailAdapter(),
   onInit: async (payload) => {
     await prepareDatabase(payload)
+    // The sandbox clock's offset (src/lib/clock.ts) before anything reads the time.
+    await loadClock(payload)
     if (!jobsRunHere() || process.env.JOBS_AUTORUN === 'false') return
     // Messages queued before a stop go out now, not at the next minute.
     await releaseStuckJobs(payload)

@@ -1,12 +1,35 @@
 /**
  * The one clock of the app. `CLOCK_NOW` (an ISO date) pins it for tests and
- * demos; otherwise it is the system time.
+ * demos; otherwise it is the system time plus the sandbox clock's offset, which
+ * an admin moves forward while the sandbox processor takes cards
+ * (`src/services/payments/sandbox/clock.ts` loads it at start, after each
+ * advance and at each scheduled run, so every instance agrees).
  */
+let offsetMs = 0
+
 export function now(): Date {
   const pinned = process.env.CLOCK_NOW
   if (pinned) {
     const date = new Date(pinned)
     if (!Number.isNaN(date.getTime())) return date
   }
+  return new Date(Date.now() + offsetMs)
+}
+
+/**
+ * The machine's own time, for comparisons with times PostgreSQL or Payload wrote (a job's
+ * `updatedAt`, `waitUntil`, locks, SQL `now()`): those never follow the sandbox clock.
+ */
+export function realNow(): Date {
   return new Date()
+}
+
+/** How far the sandbox clock is ahead of real time, in milliseconds (0 when the sandbox is off). */
+export function clockOffset(): number {
+  return offsetMs
+}
+
+/** Set by the sandbox clock's loader only; a negative or broken value counts as none. */
+export function setClockOffset(ms: number): void {
+  offsetMs = Number.isFinite(ms) && ms > 0 ? Math.trunc(ms) : 0
 }

@@ -23,6 +23,7 @@ import * as migration_20261124_205102_fast_login from './20261124_205102_fast_lo
 import * as migration_20261125_234527_subscription_version from './20261125_234527_subscription_version';
 import * as migration_20261125_235604_maintenance_schedules from './20261125_235604_maintenance_schedules';
 import * as migration_20261126_001233_order_line_add_on_kind from './20261126_001233_order_line_add_on_kind';
+import * as migration_20261126_084744_sandbox_clock from './20261126_084744_sandbox_clock';
 
 export const migrations = [
   {
@@ -148,6 +149,11 @@ export const migrations = [
   {
     up: migration_20261126_001233_order_line_add_on_kind.up,
     down: migration_20261126_001233_order_line_add_on_kind.down,
-    name: '20261126_001233_order_line_add_on_kind'
+    name: '20261126_001233_order_line_add_on_kind',
+  },
+  {
+    up: migration_20261126_084744_sandbox_clock.up,
+    down: migration_20261126_084744_sandbox_clock.down,
+    name: '20261126_084744_sandbox_clock'
   },
 ];

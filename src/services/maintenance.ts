@@ -1,6 +1,7 @@
 // Background upkeep as Payload scheduled tasks: one helper that makes each domain's clean-up a task.
 import type { Payload, TaskConfig } from 'payload'
 import { now } from '@/lib/clock'
+import { loadClock } from '@/services/payments/sandbox/clock'
 
 /**
  * The queue of the scheduled upkeep tasks. Only instances that run jobs (`JOBS_AUTORUN` not
@@ -27,6 +28,8 @@ export function maintenanceTask(slug: string, label: string, cron: string, work:
     outputSchema: [{ name: 'counts', type: 'json', required: true }],
     handler: async ({ req }) => {
       try {
+        // Every instance takes the sandbox clock's time from the database before each run.
+        await loadClock(req.payload)
         const counts = await work(req.payload, now())
         if (Object.values(counts).some(Boolean)) req.payload.logger.info({ msg: label, task: slug, ...counts })
         return { output: { counts } }

@@ -1,6 +1,6 @@
 // The e-mail queue: running it in the background and releasing jobs a stopped server left.
 import type { Payload } from 'payload'
-import { now } from '@/lib/clock'
+import { realNow } from '@/lib/clock'
 import { backgroundRunner } from '@/services/queue-runner'
 import { EMAIL_QUEUE } from './task'
 
@@ -20,7 +20,7 @@ export const STUCK_AFTER_MS = 10 * 60_000
  * jobs (older than STUCK_AFTER_MS) are released, so the message still goes out, once.
  */
 export async function releaseStuckJobs(payload: Payload, olderThanMs = STUCK_AFTER_MS): Promise<number> {
-  const cutoff = new Date(now().getTime() - olderThanMs).toISOString()
+  const cutoff = new Date(realNow().getTime() - olderThanMs).toISOString()
   const result = await payload.update({
     collection: 'payload-jobs',
     where: { and: [{ processing: { equals: true } }, { updatedAt: { less_than: cutoff } }, { completedAt: { exists: false } }] },

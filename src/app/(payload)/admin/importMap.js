@@ -26,6 +26,7 @@ import { MoneyDescription as MoneyDescription_152f2b74fc3267fd85ddc06309b3b30a }
 import { Results as Results_008b17101a9b111a50e6959f9327cce0 } from '@/collections/Experiments/Results'
 import { HtmlPreview as HtmlPreview_f1fad54db5fbaeb34d395d0df5240dc0 } from '@/collections/Outbox/HtmlPreview'
 import { HeadersView as HeadersView_8a30ca780d8f7f62fd839b2afab0a6b9 } from '@/collections/Outbox/HeadersView'
+import { SandboxClockControls as SandboxClockControls_9d7ed7682936baeb41389e7b2102a435 } from '@/components/admin/SandboxClockControls'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
@@ -58,5 +59,6 @@ export const importMap = {
   "@/collections/Experiments/Results#Results": Results_008b17101a9b111a50e6959f9327cce0,
   "@/collections/Outbox/HtmlPreview#HtmlPreview": HtmlPreview_f1fad54db5fbaeb34d395d0df5240dc0,
   "@/collections/Outbox/HeadersView#HeadersView": HeadersView_8a30ca780d8f7f62fd839b2afab0a6b9,
+  "@/components/admin/SandboxClockControls#SandboxClockControls": SandboxClockControls_9d7ed7682936baeb41389e7b2102a435,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest'
+import { advanceBody, advanceTarget } from './clock'
+
+const from = new Date('2030-01-10T12:00:00.000Z')
+
+describe('moving the sandbox clock', () => {
+  it('takes whole days from 1 to 3660, or an ISO date, and nothing else', () => {
+    for (const good of [{ days: 1 }, { days: 3660 }, { to: '2030-02-01' }, { to: '2030-02-01T00:00:00Z' }, { to: '2030-02-01T00:00:00.000+02:00' }])
+      expect(advanceBody.safeParse(good).success, JSON.stringify(good)).toBe(true)
+    for (const bad of [{}, { days: 0 }, { days: 3661 }, { days: 2.5 }, { days: '3' }, { to: 'tomorrow' }, { to: '2030-13-45' }, { days: 1, to: '2030-02-01' }, { days: 1, extra: true }])
+      expect(advanceBody.safeParse(bad).success, JSON.stringify(bad)).toBe(false)
+  })
+
+  it('moves days ahead of its now, or to a later date; never back or in place', () => {
+    expect(advanceTarget({ days: 32 }, from).toISOString()).toBe('2030-02-11T12:00:00.000Z')
+    expect(advanceTarget({ to: '2030-03-01T00:00:00Z' }, from).toISOString()).toBe('2030-03-01T00:00:00.000Z')
+    for (const to of ['2030-01-10T12:00:00Z', '2030-01-01']) expect(() => advanceTarget({ to }, from)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', field: 'to' }))
+  })
+})

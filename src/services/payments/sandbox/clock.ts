@@ -1,0 +1,65 @@
+// The sandbox clock's offset in PostgreSQL (the `sandbox-clock` global), loaded into the
+// synchronous `now()` of src/lib/clock.ts and moved forward by admins.
+import type { Payload } from 'payload'
+import { z } from 'zod'
+import { clockOffset, now, setClockOffset } from '@/lib/clock'
+import { apiError } from '@/lib/http'
+import { query } from '@/services/db'
+import { sandboxAvailable } from '@/services/payments/registry'
+
+const DAY_MS = 86_400_000
+
+/** `{ days }` (a whole number, 1–3660) or `{ to }` (an ISO date, checked to be after the clock's now). */
+export const advanceBody = z.union([
+  z.object({ days: z.number().int().min(1).max(3660) }).strict(),
+  z
+    .object({ to: z.string().max(40).regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/) })
+    .strict()
+    .refine((value) => !Number.isNaN(Date.parse(value.to))),
+])
+export type AdvanceInput = z.infer<typeof advanceBody>
+
+/**
+ * Reads the stored offset into the process clock: at start, after an advance and before each
+ * scheduled run, so every instance keeps the same time. Without the sandbox the clock is real.
+ */
+export async function loadClock(payload: Payload): Promise<void> {
+  if (!sandboxAvailable()) return setClockOffset(0)
+  const rows = await query<{ offset_ms: string | number | null }>(payload, 'SELECT offset_ms FROM sandbox_clock ORDER BY id LIMIT 1')
+  setClockOffset(Number(rows[0]?.offset_ms ?? 0))
+}
+
+/** The time the clock moves to: `days` after its now, or `to`, which must lie after its now. */
+export function advanceTarget(input: AdvanceInput, from: Date): Date {
+  const target = 'days' in input ? new Date(from.getTime() + input.days * DAY_MS) : new Date(input.to)
+  if (!(target.getTime() > from.getTime())) throw apiError('INVALID_INPUT', 'days' in input ? 'days' : 'to')
+  return target
+}
+
+/**
+ * Moves the clock forward (one compare-and-set from the offset it read, so two admins at once
+ * cannot both add to the same start), then runs what fell due. Returns the new time.
+ */
+export async function advanceClock(payload: Payload, input: AdvanceInput, attempt = 1): Promise<Date> {
+  if (!sandboxAvailable()) throw apiError('SERVER_MAINTENANCE')
+  await loadClock(payload)
+  const before = clockOffset()
+  const target = advanceTarget(input, now())
+  const after = before + (target.getTime() - now().getTime())
+  const moved = await query(payload, 'UPDATE sandbox_clock SET offset_ms = $2, updated_at = now() WHERE id = (SELECT min(id) FROM sandbox_clock) AND offset_ms = $1 RETURNING id', [before, after])
+  if (!moved.length) {
+    // Another advance came first: start again from the time it set.
+    if (attempt >= 5) throw apiError('SERVER_MAINTENANCE')
+    return advanceClock(payload, input, attempt + 1)
+  }
+  setClockOffset(after)
+  await runDue(payload)
+  return now()
+}
+
+/** What the new time made due: e-mails waiting in the queue go out now, not at the next minute. */
+async function runDue(payload: Payload): Promise<void> {
+  // Loaded here: the queues' modules import the scheduled tasks, which load this clock.
+  const { runEmailQueue } = await import('@/services/email/queue')
+  void runEmailQueue(payload)
+}
