@@ -22,7 +22,8 @@ export const SandboxClock: GlobalConfig = {
       type: 'number',
       required: true,
       defaultValue: 0,
-      admin: { readOnly: true },
+      // The view below shows it as time ahead and stays current after each move.
+      admin: { readOnly: true, hidden: true },
     },
     {
       name: 'controls',
