@@ -44,8 +44,8 @@ export async function advanceClock(payload: Payload, input: AdvanceInput, attemp
   if (!sandboxAvailable()) throw apiError('SERVER_MAINTENANCE')
   await loadClock(payload)
   const before = clockOffset()
-  const target = advanceTarget(input, now())
-  const after = before + (target.getTime() - now().getTime())
+  const from = now()
+  const after = before + (advanceTarget(input, from).getTime() - from.getTime())
   const moved = await query(payload, 'UPDATE sandbox_clock SET offset_ms = $2, updated_at = now() WHERE id = (SELECT min(id) FROM sandbox_clock) AND offset_ms = $1 RETURNING id', [before, after])
   if (!moved.length) {
     // Another advance came first: start again from the time it set.
