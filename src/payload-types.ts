@@ -277,6 +277,7 @@ export interface Config {
       purgeDeletedAccounts: TaskPurgeDeletedAccounts;
       forgetHumanCheckSolutions: TaskForgetHumanCheckSolutions;
       dropCustomerTokens: TaskDropCustomerTokens;
+      renewSubscriptions: TaskRenewSubscriptions;
       schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
@@ -1282,6 +1283,22 @@ export interface Order {
     | number
     | boolean
     | null;
+  /**
+   * A renewal: the subscription it pays the next period of
+   */
+  renews?: (number | null) | Subscription;
+  /**
+   * A renewal: the period it pays (2 is the first renewal)
+   */
+  period?: number | null;
+  /**
+   * A renewal: when its first charge failed (the buyer was told; retries count from here)
+   */
+  renewalFailedAt?: string | null;
+  /**
+   * A failed renewal: when the saved method is charged again (empty: no retry left)
+   */
+  nextRetryAt?: string | null;
   idempotencyKey: string;
   expiresAt: string;
   paidAt?: string | null;
@@ -1299,83 +1316,6 @@ export interface Order {
     message?: string | null;
     retryable?: boolean | null;
   };
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "payment-attempts".
- */
-export interface PaymentAttempt {
-  id: number;
-  order: number | Order;
-  number: number;
-  provider: string;
-  /**
-   * <provider>:<reference>
-   */
-  providerRef: string;
-  kind: 'charge' | 'renewal' | 'refund';
-  status: 'processing' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
-  /**
-   * US cents
-   */
-  amount: number;
-  nextAction?: string | null;
-  errorCode?: string | null;
-  brand?: string | null;
-  last4?: string | null;
-  /**
-   * The provider was told not to charge this card again (the account was deleted)
-   */
-  savedCardRevokedAt?: string | null;
-  tokenHash?: string | null;
-  /**
-   * Sandbox 3-D Secure: what completing it leads to
-   */
-  authOutcome?: string | null;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "idempotency-keys".
- */
-export interface IdempotencyKey {
-  id: number;
-  /**
-   * <scope>:<key>
-   */
-  scopedKey: string;
-  requestHash: string;
-  /**
-   * Empty while the first request is running
-   */
-  status?: number | null;
-  response?:
-    | {
-        [k: string]: unknown;
-      }
-    | unknown[]
-    | string
-    | number
-    | boolean
-    | null;
-  expiresAt: string;
-  updatedAt: string;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `Config`'s JSON-Schema
- * via the `definition` "webhook-events".
- */
-export interface WebhookEvent {
-  id: number;
-  provider: string;
-  eventId: string;
-  type: string;
-  order?: (number | null) | Order;
-  processedAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1430,6 +1370,95 @@ export interface Subscription {
    * The paying attempt: <provider>:<reference>
    */
   providerRef?: string | null;
+  /**
+   * Which paid period runs now: 1 the first, 2 after the first renewal
+   */
+  period?: number | null;
+  /**
+   * What renewals are charged with
+   */
+  savedMethod?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payment-attempts".
+ */
+export interface PaymentAttempt {
+  id: number;
+  order: number | Order;
+  number: number;
+  provider: string;
+  /**
+   * <provider>:<reference>
+   */
+  providerRef: string;
+  kind: 'charge' | 'renewal' | 'refund';
+  status: 'processing' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+  /**
+   * US cents
+   */
+  amount: number;
+  nextAction?: string | null;
+  errorCode?: string | null;
+  brand?: string | null;
+  last4?: string | null;
+  /**
+   * The provider was told not to charge this card again (the account was deleted)
+   */
+  savedCardRevokedAt?: string | null;
+  tokenHash?: string | null;
+  /**
+   * The method kept for renewals by a recurring payment (pm_sandbox_…, a processor id)
+   */
+  savedMethod?: string | null;
+  /**
+   * Sandbox 3-D Secure: what completing it leads to
+   */
+  authOutcome?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "idempotency-keys".
+ */
+export interface IdempotencyKey {
+  id: number;
+  /**
+   * <scope>:<key>
+   */
+  scopedKey: string;
+  requestHash: string;
+  /**
+   * Empty while the first request is running
+   */
+  status?: number | null;
+  response?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  expiresAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "webhook-events".
+ */
+export interface WebhookEvent {
+  id: number;
+  provider: string;
+  eventId: string;
+  type: string;
+  order?: (number | null) | Order;
+  processedAt?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1916,6 +1945,7 @@ export interface PayloadJob {
           | 'purgeDeletedAccounts'
           | 'forgetHumanCheckSolutions'
           | 'dropCustomerTokens'
+          | 'renewSubscriptions'
           | 'schedulePublish';
         taskID: string;
         input?:
@@ -1961,6 +1991,7 @@ export interface PayloadJob {
         | 'purgeDeletedAccounts'
         | 'forgetHumanCheckSolutions'
         | 'dropCustomerTokens'
+        | 'renewSubscriptions'
         | 'schedulePublish'
       )
     | null;
@@ -2724,6 +2755,10 @@ export interface OrdersSelect<T extends boolean = true> {
   country?: T;
   locale?: T;
   experiments?: T;
+  renews?: T;
+  period?: T;
+  renewalFailedAt?: T;
+  nextRetryAt?: T;
   idempotencyKey?: T;
   expiresAt?: T;
   paidAt?: T;
@@ -2758,6 +2793,7 @@ export interface PaymentAttemptsSelect<T extends boolean = true> {
   last4?: T;
   savedCardRevokedAt?: T;
   tokenHash?: T;
+  savedMethod?: T;
   authOutcome?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -2822,6 +2858,8 @@ export interface SubscriptionsSelect<T extends boolean = true> {
       };
   provider?: T;
   providerRef?: T;
+  period?: T;
+  savedMethod?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -3535,6 +3573,24 @@ export interface TaskForgetHumanCheckSolutions {
  * via the `definition` "TaskDropCustomerTokens".
  */
 export interface TaskDropCustomerTokens {
+  input?: unknown;
+  output: {
+    counts:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRenewSubscriptions".
+ */
+export interface TaskRenewSubscriptions {
   input?: unknown;
   output: {
     counts:

@@ -53,6 +53,7 @@ import { dropIdempotencyKeysTask, expireOrdersTask, finishFulfilmentTask } from 
 import { purgeDeletedAccountsTask } from './services/account/maintenance'
 import { dropCustomerTokensTask } from './services/auth/maintenance'
 import { forgetHumanCheckSolutionsTask } from './services/human-check/maintenance'
+import { renewSubscriptionsTask } from './services/subscriptions/maintenance'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -146,6 +147,7 @@ export default adminsOnlyByDefault(buildConfig({
       purgeDeletedAccountsTask,
       forgetHumanCheckSolutionsTask,
       dropCustomerTokensTask,
+      renewSubscriptionsTask,
     ],
     // Payload lets any signed-in user run, queue and cancel jobs; here only admins.
     access: { run: isAdmin, queue: isAdmin, cancel: isAdmin },

@@ -92,6 +92,13 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional().or(z.literal('').transform(() => undefined)),
   /** Test options of the sandbox's webhook sender: `delay=<ms>,copies=<n>,shuffle`. */
   SANDBOX_WEBHOOK_TEST: z.string().regex(/^(?:(?:delay=\d+|copies=\d+|shuffle)(?:,|$))*$/, 'delay=<ms>,copies=<n>,shuffle').optional(),
+  /** Days after a renewal's first failed charge on which the saved method is charged again; after the last, the subscription expires. */
+  RENEWAL_RETRY_DAYS: z
+    .string()
+    .regex(/^\s*\d{1,3}(\s*,\s*\d{1,3})*\s*$/, 'comma-separated whole days, such as 1,3,5')
+    .default('1,3,5')
+    .transform((value) => value.split(',').map((day) => Number(day.trim())))
+    .refine((days) => days.every((day, i) => day >= 1 && day <= 60 && (i === 0 || day > days[i - 1]!)), 'days from 1 to 60, each after the one before'),
   /** How long the request proxy keeps the active experiment before asking the database again. */
   EXPERIMENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** Another address for Stripe's API (a test double such as stripe-mock); unset, api.stripe.com. */

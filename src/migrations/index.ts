@@ -24,6 +24,8 @@ import * as migration_20261125_234527_subscription_version from './20261125_2345
 import * as migration_20261125_235604_maintenance_schedules from './20261125_235604_maintenance_schedules';
 import * as migration_20261126_001233_order_line_add_on_kind from './20261126_001233_order_line_add_on_kind';
 import * as migration_20261126_084744_sandbox_clock from './20261126_084744_sandbox_clock';
+import * as migration_20261126_095003_renewals from './20261126_095003_renewals';
+import * as migration_20261126_095444_renewal_task from './20261126_095444_renewal_task';
 
 export const migrations = [
   {
@@ -154,6 +156,16 @@ export const migrations = [
   {
     up: migration_20261126_084744_sandbox_clock.up,
     down: migration_20261126_084744_sandbox_clock.down,
-    name: '20261126_084744_sandbox_clock'
+    name: '20261126_084744_sandbox_clock',
+  },
+  {
+    up: migration_20261126_095003_renewals.up,
+    down: migration_20261126_095003_renewals.down,
+    name: '20261126_095003_renewals',
+  },
+  {
+    up: migration_20261126_095444_renewal_task.up,
+    down: migration_20261126_095444_renewal_task.down,
+    name: '20261126_095444_renewal_task'
   },
 ];

@@ -13,6 +13,7 @@ import { releaseStuckJobs } from '@/services/email/queue'
 import { forgetHumanCheckSolutionsTask } from '@/services/human-check/maintenance'
 import { MAINTENANCE_QUEUE } from '@/services/maintenance'
 import { dropIdempotencyKeysTask, expireOrdersTask, finishFulfilmentTask } from '@/services/orders/maintenance'
+import { renewSubscriptionsTask } from '@/services/subscriptions/maintenance'
 import { callRoute } from '../support/routes'
 
 let payload: Payload
@@ -25,11 +26,11 @@ beforeAll(async () => {
 const tokenFor = async (number: string) => String((await callRoute(tokenizeRoute, { path: '/api/payments/sandbox/tokenize', body: { number, expMonth: 12, expYear: 2031, cvc: '123' } })).body.token)
 
 /** An order bought with `card`; its id and the idempotency key it used. */
-async function bought(card: string) {
+async function bought(card: string, plan = 'vpn-1y') {
   const key = `maintenance-${++counter}-${Date.now()}`
   const answer = await callRoute(purchaseRoute, {
     path: '/api/veilgate/purchase/url-with-email/',
-    body: { email: `maintenance-${counter}-${Date.now()}@example.com`, receiveMarketingEmails: false, plan: 'vpn-1y', paymentMethod: 'card', country: 'DE', locale: 'en', cardToken: await tokenFor(card) },
+    body: { email: `maintenance-${counter}-${Date.now()}@example.com`, receiveMarketingEmails: false, plan, paymentMethod: 'card', country: 'DE', locale: 'en', cardToken: await tokenFor(card) },
     headers: { 'idempotency-key': key },
   })
   const order = (await payload.find({ collection: 'orders', where: { publicHash: { equals: String(answer.body.hash) } }, depth: 0, overrideAccess: true })).docs[0]!
@@ -129,6 +130,21 @@ const cases: Case[] = [
       return async () => ({ nonces: (await query<{ nonce: string }>(payload, `select nonce from human_check_solutions where nonce = any($1::text[])`, [[old, fresh]])).map((row) => row.nonce === fresh) })
     },
     expected: { nonces: [true] },
+  },
+  {
+    task: renewSubscriptionsTask,
+    // A monthly plan whose period ends within the hour: one renewal order, charged once.
+    setup: async () => {
+      const { id } = await bought('4242424242424242', 'vpn-1m')
+      const [subscription] = await query<{ id: number }>(payload, `update subscriptions set current_period_end = now() + interval '1 hour' where order_id = $1 returning id`, [id])
+      return async () =>
+        query<{ period: number; status: string; attempts: number }>(
+          payload,
+          `select o.period::int as period, o.status::text as status, (select count(*)::int from payment_attempts a where a.order_id = o.id) as attempts from orders o where o.renews_id = $1`,
+          [subscription!.id],
+        )
+    },
+    expected: [{ period: 2, status: 'paid', attempts: 1 }],
   },
   {
     task: dropCustomerTokensTask,

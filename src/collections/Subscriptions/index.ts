@@ -50,5 +50,7 @@ export const Subscriptions: CollectionConfig = {
     },
     { name: 'provider', type: 'text', required: true, admin: { readOnly: true } },
     { name: 'providerRef', type: 'text', admin: { readOnly: true, description: 'The paying attempt: <provider>:<reference>' } },
+    { name: 'period', type: 'number', defaultValue: 1, admin: { readOnly: true, description: 'Which paid period runs now: 1 the first, 2 after the first renewal' } },
+    { name: 'savedMethod', type: 'text', admin: { hidden: true, description: 'What renewals are charged with' } },
   ],
 }

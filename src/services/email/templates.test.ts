@@ -20,6 +20,7 @@ const samples: { [K in TemplateName]: TemplateData[K] } = {
     renewal: { at: '2027-11-24T09:05:00Z', price: '$161.75' },
     url: '/payment-success?hash=abc',
   },
+  'payment-failed': { plan: 'VPN, 1 month', amount: '$12.99', method: 'card', card: { brand: 'Visa', last4: '0341' }, url: '/order/checkout?hash=renewal123', retryAt: '2026-12-27T09:05:00Z' },
 }
 
 /** What each variable must look like in the message (links absolute, dates in the customer's zone). */
@@ -31,6 +32,7 @@ const expected: Record<TemplateName, (locale: string) => string[]> = {
   'password-changed': () => ['http://localhost:3000/forgot-password?from=changed', '(UTC+02:00)'],
   'email-change-notice': () => ['http://localhost:3000/my-account/settings', 'new.address@example.com', '(UTC+02:00)'],
   receipt: () => ['http://localhost:3000/payment-success?hash=abc', 'VPN, 1 year', '5 device slots, Static IP', '$161.75', 'Visa •••• 4242', '(UTC+02:00)'],
+  'payment-failed': () => ['http://localhost:3000/order/checkout?hash=renewal123', 'VPN, 1 month', '$12.99', 'Visa •••• 0341', '(UTC+02:00)'],
 }
 
 const decode = (html: string) => html.replace(/&amp;/g, '&')
@@ -144,5 +146,18 @@ describe('the receipt', () => {
   it('names the renewal date and price when the plan renews', async () => {
     const mail = await renderEmail('receipt', { ...data, renewal: { at: '2027-11-24T09:05:00Z', price: '$101.87' } }, { locale: 'en', timezone: '+0000' })
     expect(mail.text).toContain('It renews automatically on November 24, 2027 at 9:05 AM (UTC+00:00) for $101.87.')
+  })
+
+  it('titles a renewal receipt as a renewal, in every locale, and tells a failed renewal its last try', async () => {
+    const { locales } = await import('@/i18n/locales')
+    for (const { code } of locales) {
+      const purchase = await renderEmail('receipt', samples.receipt, { locale: code, timezone: '+0000' })
+      const renewal = await renderEmail('receipt', { ...samples.receipt, isRenewal: true }, { locale: code, timezone: '+0000' })
+      expect(renewal.subject, code).not.toBe(purchase.subject)
+      const failed = await renderEmail('payment-failed', samples['payment-failed'], { locale: code, timezone: '+0000' })
+      const last = await renderEmail('payment-failed', { ...samples['payment-failed'], retryAt: null, method: 'paypal', card: null }, { locale: code, timezone: '+0000' })
+      expect(last.text, code).not.toBe(failed.text)
+      expect(last.text, code).toContain('PayPal')
+    }
   })
 })

@@ -6,7 +6,9 @@ import { subscriptionAddOns } from '@/services/catalog/lines'
 import { isUniqueViolation, query } from '@/services/db'
 import { recordConversion } from '@/services/experiments/events'
 import { latestAttempt } from './orders'
-import { queuePurchaseEmails } from './receipt'
+import { queuePurchaseEmails, queueRenewalReceipt } from './receipt'
+import { startPaidPeriod } from '@/services/subscriptions/periods'
+import { nextPeriod, renewalPeriodOf } from '@/services/subscriptions/renewal-rules'
 import { subscriptionTerms } from './terms'
 
 /** The order's buyer: the customer it was made for, else the account of its e-mail, else a new one without a password. */
@@ -39,6 +41,7 @@ async function buyerOf(payload: Payload, order: Order): Promise<{ customer: Cust
 export async function fulfil(payload: Payload, orderId: number, at: Date): Promise<boolean> {
   const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true }).catch(() => null)
   if (!order || order.status !== 'paid' || order.fulfilledAt) return false
+  if (order.renews) return fulfilRenewal(payload, order, at)
   const paidAt = order.paidAt ? new Date(order.paidAt) : at
   const { customer } = await buyerOf(payload, order)
   if (!order.customer) await query(payload, `update orders set customer_id = $2 where id = $1 and customer_id is null`, [order.id, customer.id])
@@ -62,6 +65,8 @@ export async function fulfil(payload: Payload, orderId: number, at: Date): Promi
       nextRenewal: terms.nextRenewal ?? { amount: null, at: null },
       provider: order.provider,
       providerRef: paying?.providerRef ?? null,
+      period: 1,
+      savedMethod: terms.autoRenew ? (paying?.savedMethod ?? null) : null,
     }
     try {
       await payload.create({ collection: 'subscriptions', data, overrideAccess: true, depth: 0 })
@@ -85,6 +90,27 @@ export async function fulfil(payload: Payload, orderId: number, at: Date): Promi
   const subscription = (await payload.find({ collection: 'subscriptions', where: { order: { equals: order.id } }, limit: 1, depth: 0, overrideAccess: true })).docs[0] ?? null
   if (!order.emailsQueuedAt) await queuePurchaseEmails(payload, order, customer, subscription, at)
   await recordConversion(payload, { orderId: String(order.id), assignments: Array.isArray(order.experiments) ? (order.experiments as { experiment: string; variant: number }[]) : [] })
+  const marked = await query<{ id: number }>(payload, `update orders set fulfilled_at = $2 where id = $1 and fulfilled_at is null returning id`, [order.id, at.toISOString()])
+  return marked.length === 1
+}
+
+/**
+ * A paid renewal: no new subscription. Its period starts (now, if the current one has ended; else
+ * the renewal scan starts it when it does), the renewal receipt goes out once, then `fulfilledAt`.
+ */
+async function fulfilRenewal(payload: Payload, order: Order, at: Date): Promise<boolean> {
+  await startPaidPeriod(payload, order, at)
+  const subscriptionId = typeof order.renews === 'object' ? order.renews!.id : order.renews!
+  const subscription = await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, overrideAccess: true }).catch(() => null)
+  const customerId = typeof order.customer === 'object' ? order.customer?.id : order.customer
+  const customer = customerId ? await payload.findByID({ collection: 'customers', id: customerId, depth: 0, overrideAccess: true }).catch(() => null) : null
+  if (subscription && customer && !order.emailsQueuedAt) {
+    // The next charge after the period this order paid for (its period may not have started yet).
+    const period = renewalPeriodOf(order.quote)
+    const started = (subscription.period ?? 1) >= (order.period ?? 0)
+    const nextAt = started ? subscription.currentPeriodEnd : period ? nextPeriod(new Date(subscription.currentPeriodEnd), period).end.toISOString() : null
+    await queueRenewalReceipt(payload, order, customer, { autoRenew: subscription.autoRenew, nextRenewal: { amount: subscription.nextRenewal?.amount ?? null, at: nextAt } }, at)
+  }
   const marked = await query<{ id: number }>(payload, `update orders set fulfilled_at = $2 where id = $1 and fulfilled_at is null returning id`, [order.id, at.toISOString()])
   return marked.length === 1
 }

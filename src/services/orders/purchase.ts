@@ -18,7 +18,7 @@ import { addOnMultiplier, quote, type Quote, type QuoteBonus } from '@/services/
 import { experimentAssignments } from '@/services/experiments/assign'
 import { trafficTiers } from '@/services/purchase-flow/selection'
 import type { StoredResponse } from './idempotency'
-import { providerFor } from '@/services/payments/registry'
+import { providerById, providerFor } from '@/services/payments/registry'
 import { requestHash } from './request-hash'
 import { reportSandboxOutcome } from '@/services/payments/sandbox/deliver'
 import { findOrderByHash, newPublicHash, PUBLIC_HASH, transition } from './orders'
@@ -164,6 +164,8 @@ export async function purchaseCard(payload: Payload, input: PurchaseBody, reques
     overrideAccess: true,
     depth: 0,
     data: {
+      // The site's clock (the sandbox clock, when moved): the quote's dates are shifted from it when the order is paid.
+      createdAt: at.toISOString(),
       publicHash: hash,
       status: 'pending',
       version: 0,
@@ -187,7 +189,8 @@ export async function purchaseCard(payload: Payload, input: PurchaseBody, reques
       country: input.country,
       locale: input.locale,
       experiments: experimentAssignments(request.headers.get('cookie')),
-      idempotencyKey: request.headers.get('idempotency-key') ?? hash,
+      // Namespaced, so a browser's key can never take one the renewals use (`sub:{id}:period:{n}`).
+      idempotencyKey: `checkout:${request.headers.get('idempotency-key') ?? hash}`,
       expiresAt: new Date(at.getTime() + ORDER_TTL_MS).toISOString(),
     },
   })
@@ -219,9 +222,26 @@ export function answerForBrowser(secret: string, body: Record<string, unknown>):
  */
 export async function chargeAttempt(
   payload: Payload,
-  input: { orderId: number; hash: string; amount: number; attempt: number; cardToken: string; tokenHash: string; recurring: boolean; locale: string; orderLocale: string; at: Date },
+  input: {
+    orderId: number
+    hash: string
+    amount: number
+    attempt: number
+    /** The buyer's card token (and its hash), or a saved method for a charge without the buyer. */
+    cardToken?: string
+    tokenHash?: string | null
+    savedMethod?: string
+    kind?: 'charge' | 'renewal'
+    /** The provider that saved the method (a renewal), else the one configured for cards. */
+    providerId?: string
+    recurring: boolean
+    locale: string
+    orderLocale: string
+    at: Date
+  },
 ): Promise<StoredResponse> {
-  const provider = providerFor(payload, 'card')
+  const provider = input.providerId ? providerById(payload, input.providerId) : providerFor(payload, 'card')
+  if (!provider) throw apiError('SERVER_MAINTENANCE')
   // Compare-and-set: of two concurrent retries of one failed order, one charges.
   if (!(await transition(payload, input.orderId, ['pending', 'failed'], 'processing'))) throw apiError('ORDER_NOT_RETRYABLE', 'hash')
   const idempotencyKey = `order:${input.orderId}:attempt:${input.attempt}`
@@ -234,10 +254,10 @@ export async function chargeAttempt(
       number: input.attempt,
       provider: provider.id,
       providerRef: `${provider.id}:pending_${idempotencyKey}`,
-      kind: 'charge',
+      kind: input.kind ?? 'charge',
       status: 'processing',
       amount: input.amount,
-      tokenHash: input.tokenHash,
+      tokenHash: input.tokenHash ?? null,
     },
   })
   const result = await provider.createPayment({
@@ -247,13 +267,19 @@ export async function chargeAttempt(
     amount: input.amount,
     currency: 'USD',
     method: 'card',
-    cardToken: input.cardToken,
+    ...(input.savedMethod !== undefined ? { savedMethod: input.savedMethod } : { cardToken: input.cardToken }),
     recurring: input.recurring,
     idempotencyKey,
     now: input.at,
   })
-  if (result.nextAction || result.authOutcome) {
-    await payload.update({ collection: 'payment-attempts', id: attempt.id, overrideAccess: true, depth: 0, data: { nextAction: result.nextAction?.url ?? null, authOutcome: result.authOutcome ?? null } })
+  if (result.nextAction || result.authOutcome || result.savedMethod) {
+    await payload.update({
+      collection: 'payment-attempts',
+      id: attempt.id,
+      overrideAccess: true,
+      depth: 0,
+      data: { nextAction: result.nextAction?.url ?? null, authOutcome: result.authOutcome ?? null, savedMethod: result.savedMethod ?? null },
+    })
   }
   const answer = await applyResult(payload, { id: input.orderId, publicHash: input.hash, locale: input.orderLocale }, attempt, result, ['processing'], input.at, input.locale)
   if (provider.id === 'sandbox') {

@@ -48,3 +48,17 @@ export async function queuePurchaseEmails(payload: Payload, order: Order, custom
     return true
   })
 }
+
+/**
+ * A renewal's receipt, once per renewal order (the same compare-and-set on `emailsQueuedAt`):
+ * titled as a renewal, with the next charge after the period it paid for, linking to the orders.
+ */
+export async function queueRenewalReceipt(payload: Payload, order: Order, customer: Customer, next: Pick<Subscription, 'autoRenew' | 'nextRenewal'>, at: Date): Promise<boolean> {
+  const data = { ...(await receiptData(payload, order, next, customer.locale)), url: siteUrl(customer.locale, '/my-account/orders'), isRenewal: true }
+  return inTransaction(payload, async ({ req, run }) => {
+    const claimed = await run(sql`update orders set emails_queued_at = ${at.toISOString()} where id = ${order.id} and emails_queued_at is null returning id`)
+    if (!claimed.length) return false
+    await sendEmail({ template: 'receipt', to: customer.email, locale: customer.locale, timezone: customer.timezone, data }, { payload, req: req as PayloadRequest })
+    return true
+  })
+}

@@ -15,6 +15,11 @@ export type PaymentResult = {
   card?: { brand: string; last4: string }
   /** Sandbox 3-D Secure: what completing the challenge leads to (`succeed` or `CODE:providerCode`). */
   authOutcome?: string
+  /**
+   * A first payment made with `recurring`: the method kept for charges without the buyer
+   * (`pm_sandbox_…` for a sandbox card; PayPal's billing agreement joins this field).
+   */
+  savedMethod?: string
 }
 
 export type CreatePayment = {
@@ -25,7 +30,10 @@ export type CreatePayment = {
   amount: number
   currency: 'USD'
   method: PaymentMethod
-  cardToken: string
+  /** The checkout form's card token: a payment with the buyer present. */
+  cardToken?: string
+  /** A saved method instead of a token: a charge without the buyer (a renewal). */
+  savedMethod?: string
   /** The card may be charged again at renewal. */
   recurring: boolean
   /** Derived from our ids (`order:{id}:attempt:{n}`), never random. */

@@ -9,7 +9,14 @@ export type Run = <R extends Record<string, unknown>>(statement: SQL) => Promise
 
 export type SubscriptionChanges = {
   autoRenew?: boolean
+  currentPeriodStart?: Date
   currentPeriodEnd?: Date
+  /** The paid period that runs now (1 the first). */
+  period?: number
+  /** The plan from now on (a trial becomes the plan it rolls into). */
+  plan?: string
+  /** The method renewals are charged with. */
+  savedMethod?: string
   /** The next charge's time; `'periodEnd'` puts it at the current period's end. */
   nextRenewalAt?: Date | null | 'periodEnd'
   /** The next charge's amount in US cents; `{ ifEmpty }` sets it only where none is stored. */
@@ -24,6 +31,10 @@ export type Conditions = {
   renewable?: boolean
   /** The current period ends after this time. */
   endsAfter?: Date
+  /** The paid period is still this one (another run has not moved it). */
+  period?: number
+  /** The current period still ends exactly then (nothing extended it meanwhile). */
+  periodEnd?: Date
 }
 
 function runOn(payload: Payload): Run {
@@ -53,7 +64,11 @@ export async function transition(
   const sets: SQL[] = [sql`version = version + 1`, sql`updated_at = ${iso(options.at)}`]
   if (to) sets.push(sql`status = ${to}::enum_subscriptions_status`)
   if (changes.autoRenew !== undefined) sets.push(sql`auto_renew = ${changes.autoRenew}`)
+  if (changes.currentPeriodStart) sets.push(sql`current_period_start = ${iso(changes.currentPeriodStart)}`)
   if (changes.currentPeriodEnd) sets.push(sql`current_period_end = ${iso(changes.currentPeriodEnd)}`)
+  if (changes.period !== undefined) sets.push(sql`period = ${changes.period}`)
+  if (changes.plan !== undefined) sets.push(sql`plan = ${changes.plan}`)
+  if (changes.savedMethod !== undefined) sets.push(sql`saved_method = ${changes.savedMethod}`)
   const at = changes.nextRenewalAt
   if (at === 'periodEnd') sets.push(sql`next_renewal_at = ${changes.currentPeriodEnd ? iso(changes.currentPeriodEnd) : sql`current_period_end`}`)
   else if (at !== undefined) sets.push(sql`next_renewal_at = ${at ? iso(at) : null}`)
@@ -65,6 +80,8 @@ export async function transition(
   if (options.where?.customer !== undefined) where.push(sql`customer_id = ${options.where.customer}`)
   if (options.where?.renewable) where.push(sql`lifetime is not true`)
   if (options.where?.endsAfter) where.push(sql`current_period_end > ${iso(options.where.endsAfter)}`)
+  if (options.where?.period !== undefined) where.push(sql`coalesce(period, 1) = ${options.where.period}`)
+  if (options.where?.periodEnd) where.push(sql`current_period_end = ${iso(options.where.periodEnd)}`)
 
   const run = options.run ?? runOn(payload)
   const rows = await run<{ id: number }>(sql`update subscriptions set ${sql.join(sets, sql`, `)} where ${sql.join(where, sql` and `)} returning id`)

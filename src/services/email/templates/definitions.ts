@@ -21,6 +21,17 @@ export type TemplateData = {
     /** The next automatic charge, or null for a one-time payment. */
     renewal: { at: Date | string; price: string } | null
     url: string
+    /** A renewal charged with the saved method: titled as a renewal, not a purchase. */
+    isRenewal?: boolean
+  }
+  /** A renewal's charge failed: what was tried, with what, the link that pays it, and the next try. */
+  'payment-failed': {
+    plan: string
+    amount: string
+    method: 'card' | 'paypal'
+    card: { brand: string; last4: string } | null
+    url: string
+    retryAt: Date | string | null
   }
 }
 
@@ -86,10 +97,10 @@ const emailChangeNotice: Compose<'email-change-notice'> = (data, { t, locale, ti
 })
 
 const receipt: Compose<'receipt'> = (data, { t, locale, timezone }) => ({
-  subject: t('receipt.subject'),
-  heading: t('receipt.heading'),
+  subject: data.isRenewal ? t('receipt.renewalSubject') : t('receipt.subject'),
+  heading: data.isRenewal ? t('receipt.renewalHeading') : t('receipt.heading'),
   paragraphs: [
-    t('receipt.body'),
+    data.isRenewal ? t('receipt.renewalBody') : t('receipt.body'),
     t('receipt.plan', { plan: data.plan }),
     ...(data.addOns.length ? [t('receipt.addOns', { addOns: data.addOns.join(', ') })] : []),
     t('receipt.total', { total: data.total }),
@@ -102,6 +113,20 @@ const receipt: Compose<'receipt'> = (data, { t, locale, timezone }) => ({
   ...commonLines(t),
 })
 
+const paymentFailed: Compose<'payment-failed'> = (data, { t, locale, timezone }) => ({
+  subject: t('paymentFailed.subject'),
+  heading: t('paymentFailed.heading'),
+  paragraphs: [
+    t('paymentFailed.body', { amount: data.amount, plan: data.plan }),
+    t('paymentFailed.method', { method: data.method === 'paypal' ? t('paymentFailed.paypal') : data.card ? `${data.card.brand} •••• ${data.card.last4}` : t('paymentFailed.savedCard') }),
+    t('paymentFailed.access'),
+    data.retryAt ? t('paymentFailed.retry', { date: formatDate(data.retryAt, locale, timezone) }) : t('paymentFailed.lastTry'),
+  ],
+  action: { label: t('paymentFailed.button'), url: siteLink(data.url) },
+  reason: t('paymentFailed.reason'),
+  ...commonLines(t),
+})
+
 export const templates: { [K in TemplateName]: Compose<K> } = {
   'confirm-address': confirmAddress,
   'fast-login': fastLogin,
@@ -110,6 +135,7 @@ export const templates: { [K in TemplateName]: Compose<K> } = {
   'password-changed': passwordChanged,
   'email-change-notice': emailChangeNotice,
   receipt,
+  'payment-failed': paymentFailed,
 }
 
 /** The variables each template needs, checked at run time too (data can come from JSON). */
@@ -121,6 +147,7 @@ export const templateVariables: { [K in TemplateName]: readonly (keyof TemplateD
   'password-changed': ['at', 'url'],
   'email-change-notice': ['newEmail', 'at', 'url'],
   receipt: ['plan', 'addOns', 'total', 'url'],
+  'payment-failed': ['plan', 'amount', 'method', 'url'],
 }
 
 export const templateNames = Object.keys(templates) as TemplateName[]

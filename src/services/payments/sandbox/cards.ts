@@ -39,6 +39,19 @@ export const testCards: Record<string, CardBehaviour> = {
 
 export const behaviourOf = (number: string): CardBehaviour => testCards[number] ?? { kind: 'succeed' }
 
+/**
+ * What a saved card does when it is charged again off-session (a renewal), as Stripe's test
+ * cards do: …0341 is declined, 4000 0027 6000 3184 asks for authentication nobody can give,
+ * every other card pays.
+ */
+export type RenewalOutcome = 'succeed' | 'card_declined' | 'authentication_required'
+
+export function renewalOutcomeOf(number: string): RenewalOutcome {
+  if (number === '4000000000000341') return 'card_declined'
+  if (number === '4000002760003184') return 'authentication_required'
+  return 'succeed'
+}
+
 export function luhnValid(number: string): boolean {
   if (!/^\d{12,19}$/.test(number)) return false
   let sum = 0

@@ -8,6 +8,8 @@ import { query } from '@/services/db'
 import { sandboxAvailable } from '@/services/payments/registry'
 
 const DAY_MS = 86_400_000
+/** Renewal scans one advance runs at most while they still find periods to charge or start. */
+const MAX_CATCH_UP = 120
 
 /** `{ days }` (a whole number, 1–3660) or `{ to }` (an ISO date, checked to be after the clock's now). */
 export const advanceBody = z.union([
@@ -57,9 +59,29 @@ export async function advanceClock(payload: Payload, input: AdvanceInput, attemp
   return now()
 }
 
-/** What the new time made due: e-mails waiting in the queue go out now, not at the next minute. */
+/**
+ * What the new time made due, now rather than at the next minute: the renewal scan charges what
+ * fell due, then the e-mails and payment events it queued go out.
+ */
 async function runDue(payload: Payload): Promise<void> {
-  // Loaded here: the queues' modules import the scheduled tasks, which load this clock.
-  const { runEmailQueue } = await import('@/services/email/queue')
+  // Loaded here: these modules import the scheduled tasks, which load this clock.
+  const [{ runRenewals }, { runEmailQueue }, { runWebhookQueue }] = await Promise.all([
+    import('@/services/subscriptions/renewals'),
+    import('@/services/email/queue'),
+    import('@/services/payments/sandbox/deliver'),
+  ])
+  try {
+    // A long jump makes several periods due in turn (a year of a weekly plan): each is charged in
+    // order, as the minute's scans would have done, up to a bound.
+    for (let round = 0; round < MAX_CATCH_UP; round++) {
+      const counts = await runRenewals(payload, now())
+      if (Object.values(counts).some(Boolean)) payload.logger.info({ msg: 'Charge renewals that fell due', after: 'clock advance', ...counts })
+      if (!counts.opened && !counts.started) break
+    }
+  } catch (error) {
+    // The minute's scan tries again; the clock has moved either way.
+    payload.logger.warn({ msg: 'renewal scan after a clock advance failed', reason: error instanceof Error ? error.message : String(error) })
+  }
   void runEmailQueue(payload)
+  void runWebhookQueue(payload)
 }

@@ -1,6 +1,6 @@
 // The sandbox card processor: test cards, tokens, 3-D Secure and charges, offline.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { behaviourOf, brandOf, luhnValid, type CardBehaviour } from './cards'
+import { behaviourOf, brandOf, luhnValid, renewalOutcomeOf, type CardBehaviour, type RenewalOutcome } from './cards'
 
 /**
  * The sandbox card processor: an offline stand-in that behaves like Stripe's test mode. Card
@@ -11,7 +11,7 @@ export const TOKEN_TTL_MS = 60 * 60 * 1000
 const PREFIX = 'tok_sandbox_'
 
 export type CardInput = { number: string; expMonth: number; expYear: number; cvc: string }
-export type CardToken = { brand: string; last4: string; expMonth: number; expYear: number; behaviour: CardBehaviour; expiresAt: number }
+export type CardToken = { brand: string; last4: string; expMonth: number; expYear: number; behaviour: CardBehaviour; expiresAt: number; renewal?: RenewalOutcome }
 export type CardInputError = 'INCORRECT_NUMBER' | 'INVALID_EXPIRY_MONTH' | 'INVALID_EXPIRY_YEAR' | 'INVALID_CVC'
 
 /** The input checks Stripe makes before a charge, in its order: number, month, year, CVC. */
@@ -39,6 +39,7 @@ export function tokenize(secret: string, input: CardInput, now: Date): { token: 
     expMonth: input.expMonth,
     expYear: input.expYear < 100 ? 2000 + input.expYear : input.expYear,
     behaviour: behaviourOf(number),
+    renewal: renewalOutcomeOf(number),
     expiresAt: now.getTime() + TOKEN_TTL_MS,
     nonce: randomBytes(9).toString('base64url'),
   }
@@ -57,6 +58,46 @@ export function readToken(secret: string, token: string, now: Date): CardToken |
   try {
     const card = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as CardToken
     return card.expiresAt > now.getTime() ? card : null
+  } catch {
+    return null
+  }
+}
+
+const METHOD_PREFIX = 'pm_sandbox_'
+const signMethod = (secret: string, body: string) => createHmac('sha256', secret).update(`sandbox-method:${body}`).digest('base64url')
+
+/** A card the sandbox keeps for charges without the buyer (renewals): brand, last four and what it does then. */
+export type SavedCard = { brand: string; last4: string; renewal: RenewalOutcome }
+
+/**
+ * The saved method of a card paid with `recurring`: `pm_sandbox_…`, signed like a token (a
+ * different purpose in the HMAC, so neither passes for the other) but without an expiry, the way
+ * a processor keeps a card on file. Never the number.
+ */
+export function saveMethod(secret: string, card: CardToken, nonce = randomBytes(9).toString('base64url')): string {
+  const saved: SavedCard & { nonce: string } = {
+    brand: card.brand,
+    last4: card.last4,
+    // Tokens issued before renewal outcomes were recorded: …0341 was the card that fails at renewal.
+    renewal: card.renewal ?? (card.behaviour.kind === 'renewal-fails' ? 'card_declined' : 'succeed'),
+    nonce,
+  }
+  const body = Buffer.from(JSON.stringify(saved)).toString('base64url')
+  return `${METHOD_PREFIX}${body}.${signMethod(secret, body)}`
+}
+
+/** The saved card, or null when the method is forged, malformed or not the sandbox's. */
+export function readSavedMethod(secret: string, method: string): SavedCard | null {
+  if (typeof method !== 'string' || !method.startsWith(METHOD_PREFIX) || method.length > 1000) return null
+  const [body, signature] = method.slice(METHOD_PREFIX.length).split('.')
+  if (!body || !signature) return null
+  const expected = Buffer.from(signMethod(secret, body))
+  const given = Buffer.from(signature)
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null
+  try {
+    const saved = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as SavedCard
+    if (typeof saved.brand !== 'string' || typeof saved.last4 !== 'string' || !['succeed', 'card_declined', 'authentication_required'].includes(saved.renewal)) return null
+    return { brand: saved.brand, last4: saved.last4, renewal: saved.renewal }
   } catch {
     return null
   }

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto'
 import type { Payload } from 'payload'
 import { env } from '@/lib/env'
 import { failedWith, type PaymentProvider, type PaymentResult } from '@/services/payments/provider'
-import { readToken } from './processor'
+import { readSavedMethod, readToken, saveMethod } from './processor'
 import { SANDBOX_SIGNATURE_HEADER, verifySignature } from '@/services/payments/webhooks'
 
 /** The secret the sandbox signs its events with: SANDBOX_WEBHOOK_SECRET, else one derived from the site's secret. */
@@ -25,16 +25,26 @@ export function sandboxProvider(payload: Payload): PaymentProvider {
     acceptsToken: (token, now) => readToken(payload.secret, token, now) !== null,
     async createPayment(input) {
       const providerRef = `sbx_${input.orderId}_${input.attempt}`
-      const card = readToken(payload.secret, input.cardToken, input.now)
+      if (input.savedMethod !== undefined) {
+        // Off-session: nobody is there for 3-D Secure, so a card that asks for it fails.
+        const saved = readSavedMethod(payload.secret, input.savedMethod)
+        if (!saved) return failedWith(providerRef, 'card_declined')
+        const details = { brand: saved.brand, last4: saved.last4 }
+        if (saved.renewal !== 'succeed') return failedWith(providerRef, saved.renewal, details)
+        return { status: 'succeeded', providerRef, card: details }
+      }
+      const card = input.cardToken ? readToken(payload.secret, input.cardToken, input.now) : null
       if (!card) return failedWith(providerRef, 'processing_error')
       const details = { brand: card.brand, last4: card.last4 }
       const behaviour = card.behaviour
       if (behaviour.kind === 'decline') return failedWith(providerRef, behaviour.providerCode, details)
+      // Kept with the attempt; it counts once the attempt has paid (after 3-D Secure, if any).
+      const savedMethod = input.recurring ? saveMethod(payload.secret, card) : undefined
       if (behaviour.kind === 'three-d-secure') {
         const authOutcome = behaviour.after ? `${behaviour.after.code}:${behaviour.after.providerCode}` : 'succeed'
-        return { status: 'requires_action', providerRef, card: details, nextAction: { type: 'redirect', url: `/sandbox/3ds/${providerRef}` }, authOutcome }
+        return { status: 'requires_action', providerRef, card: details, nextAction: { type: 'redirect', url: `/sandbox/3ds/${providerRef}` }, authOutcome, savedMethod }
       }
-      return { status: 'succeeded', providerRef, card: details }
+      return { status: 'succeeded', providerRef, card: details, savedMethod }
     },
     verifyWebhook(raw, headers, now) {
       if (!verifySignature(sandboxWebhookSecret(payload), raw, headers.get(SANDBOX_SIGNATURE_HEADER), now)) return null

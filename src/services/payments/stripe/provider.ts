@@ -31,6 +31,14 @@ function cardOf(intent: Stripe.PaymentIntent): PaymentResult['card'] {
 
 /** A PaymentIntent's state in our terms. */
 export function resultOf(intent: Stripe.PaymentIntent): PaymentResult {
+  const result = baseResultOf(intent)
+  // A card set up for later charges: its PaymentMethod is what a charge without the buyer uses.
+  const method = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id
+  if (intent.setup_future_usage === 'off_session' && method && result.status !== 'failed') result.savedMethod = method
+  return result
+}
+
+function baseResultOf(intent: Stripe.PaymentIntent): PaymentResult {
   const card = cardOf(intent)
   switch (intent.status) {
     case 'succeeded':
@@ -70,11 +78,13 @@ export function stripeProvider(client: Stripe, options: Pick<StripeOptions, 'sit
           {
             amount: input.amount,
             currency: input.currency.toLowerCase(),
-            payment_method: input.cardToken,
+            payment_method: input.savedMethod ?? input.cardToken,
             allowed_payment_method_types: ['card'],
             confirm: true,
-            return_url: new URL(`/payment-success?hash=${input.hash}`, options.siteUrl).toString(),
-            ...(input.recurring ? { setup_future_usage: 'off_session' as const } : {}),
+            // A saved card is charged without the buyer: no page to come back to.
+            ...(input.savedMethod
+              ? { off_session: true }
+              : { return_url: new URL(`/payment-success?hash=${input.hash}`, options.siteUrl).toString(), ...(input.recurring ? { setup_future_usage: 'off_session' as const } : {}) }),
             metadata: { orderId: String(input.orderId), orderHash: input.hash, attempt: String(input.attempt), attemptKey: input.idempotencyKey },
             expand: ['payment_method'],
           },

@@ -1,0 +1,255 @@
+// Renewals through the sandbox clock: success, the 24-hour rule, failures and retries, trials, lifetime, races.
+import { getPayload, type Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import config from '@payload-config'
+import { POST as advanceRoute } from '@/app/api/payments/sandbox/clock/advance/route'
+import { POST as tokenizeRoute } from '@/app/api/payments/sandbox/tokenize/route'
+import { POST as purchaseRoute } from '@/app/api/veilgate/purchase/url-with-email/route'
+import { now, setClockOffset } from '@/lib/clock'
+import type { Order, Subscription } from '@/payload-types'
+import { redeemCode } from '@/services/account/redeem'
+import { addPeriod } from '@/services/catalog/pricing'
+import { query } from '@/services/db'
+import { advanceClock } from '@/services/payments/sandbox/clock'
+import { saveMethod, readToken } from '@/services/payments/sandbox/processor'
+import { sandboxProvider } from '@/services/payments/sandbox/provider'
+import { renewSubscriptionsTask } from '@/services/subscriptions/maintenance'
+import { runRenewals } from '@/services/subscriptions/renewals'
+import { mailTo } from '../support/mail'
+import { callRoute } from '../support/routes'
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+let payload: Payload
+let admin: Record<string, string>
+let buyers = 0
+let keys = 0
+
+const reset = async () => {
+  await query(payload, 'UPDATE sandbox_clock SET offset_ms = 0')
+  setClockOffset(0)
+}
+
+beforeAll(async () => {
+  payload = await getPayload({ config })
+  await reset()
+  const { token } = await payload.login({ collection: 'admins', data: { email: 'admin@veilgate.local', password: 'veilgate-admin' } })
+  admin = { authorization: `JWT ${token}` }
+})
+
+// Later files share this process and database: the clock goes back to real time.
+afterAll(reset)
+
+async function tokenFor(number: string) {
+  const answer = await callRoute(tokenizeRoute, { path: '/api/payments/sandbox/tokenize', body: { number, expMonth: 12, expYear: 2036, cvc: '123' } })
+  expect(answer.status, number).toBe(200)
+  return String(answer.body.token)
+}
+
+/** Buys `plan` with a test card at the clock's now; returns the order and its subscription. */
+async function buy(plan: string, card = '4242424242424242', locale = 'en') {
+  const email = `renewal-${Date.now()}-${++buyers}@example.com`
+  const body = { email, receiveMarketingEmails: false, plan, paymentMethod: 'card', country: 'DE', locale, cardToken: await tokenFor(card) }
+  const answer = await callRoute(purchaseRoute, { path: '/api/veilgate/purchase/url-with-email/', body, headers: { 'idempotency-key': `renewal-key-${++keys}` } })
+  expect(answer.body.status, JSON.stringify(answer.body)).toBe('paid')
+  const order = (await payload.find({ collection: 'orders', where: { publicHash: { equals: answer.body.hash } }, depth: 0, overrideAccess: true })).docs[0]!
+  return { email, order, subscription: await subscriptionOf(order.id) }
+}
+
+const subscriptionOf = async (orderId: number) => (await payload.find({ collection: 'subscriptions', where: { order: { equals: orderId } }, depth: 0, overrideAccess: true })).docs[0]!
+const reload = (subscription: Subscription) => payload.findByID({ collection: 'subscriptions', id: subscription.id, depth: 0, overrideAccess: true })
+const renewalsOf = async (subscription: Subscription): Promise<Order[]> =>
+  (await payload.find({ collection: 'orders', where: { renews: { equals: subscription.id } }, sort: 'period', depth: 0, overrideAccess: true })).docs
+const attemptsOf = async (order: Order) => (await payload.find({ collection: 'payment-attempts', where: { order: { equals: order.id } }, sort: 'number', depth: 0, overrideAccess: true })).docs
+const advance = async (body: { days: number } | { to: string }) => {
+  const answer = await callRoute(advanceRoute, { path: '/api/payments/sandbox/clock/advance', body, headers: admin })
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+}
+const to = (at: number) => advanceClock(payload, { to: new Date(at).toISOString() })
+
+describe('renewals by card through the sandbox clock', () => {
+  it('charges a monthly plan with its saved card when the clock passes its end: one renewal order, its receipt, the next period', async () => {
+    const { email, order, subscription } = await buy('vpn-1m')
+    expect(subscription).toMatchObject({ status: 'active', autoRenew: true, period: 1, savedMethod: expect.stringMatching(/^pm_sandbox_/) })
+    expect((await attemptsOf(order))[0]).toMatchObject({ kind: 'charge', savedMethod: subscription.savedMethod })
+    // The period runs from the clock's now, whatever the clock's offset.
+    expect(Math.abs(new Date(subscription.currentPeriodEnd).getTime() - addPeriod(now(), { type: 'month', count: 1 }).getTime())).toBeLessThan(60_000)
+    const end = new Date(subscription.currentPeriodEnd)
+
+    await advance({ days: 32 })
+    const [renewal, ...more] = await renewalsOf(subscription)
+    expect(more).toHaveLength(0)
+    expect(renewal).toMatchObject({
+      status: 'paid',
+      period: 2,
+      plan: 'vpn-1m',
+      total: subscription.nextRenewal!.amount,
+      idempotencyKey: `sub:${subscription.id}:period:2`,
+      email,
+      country: 'DE',
+      locale: 'en',
+      customer: subscription.customer,
+    })
+    expect(renewal!.lines).toEqual([expect.objectContaining({ purchaseId: 'vpn-1m', kind: 'plan', amount: subscription.nextRenewal!.amount })])
+    const attempts = await attemptsOf(renewal!)
+    expect(attempts).toHaveLength(1)
+    expect(attempts[0]).toMatchObject({ kind: 'renewal', status: 'succeeded', brand: 'visa', last4: '4242', amount: renewal!.total, providerRef: `sandbox:sbx_${renewal!.id}_1` })
+
+    const moved = await reload(subscription)
+    const nextEnd = addPeriod(end, { type: 'month', count: 1 })
+    expect(moved).toMatchObject({ status: 'active', period: 2, currentPeriodStart: end.toISOString(), currentPeriodEnd: nextEnd.toISOString(), nextRenewal: { at: nextEnd.toISOString(), amount: subscription.nextRenewal!.amount } })
+    expect(moved.version).toBeGreaterThan(subscription.version)
+
+    const receipts = await mailTo(payload, email, 'receipt')
+    expect(receipts.map((mail) => mail.subject).sort()).toEqual(['Your Veilgate receipt', 'Your Veilgate subscription has renewed'])
+    const renewed = receipts.find((mail) => mail.subject === 'Your Veilgate subscription has renewed')!
+    expect(renewed.text).toContain('/my-account/orders')
+    expect(renewed.text).toContain('•••• 4242')
+
+    // The scan and its scheduled task again: nothing more is charged or sent.
+    await runRenewals(payload, now())
+    await (renewSubscriptionsTask.handler as (args: unknown) => Promise<unknown>)({ input: {}, job: {} as never, req: { payload } as never, inlineTask: undefined as never, tasks: {} as never })
+    expect(await renewalsOf(subscription)).toHaveLength(1)
+    expect(await attemptsOf(renewal!)).toHaveLength(1)
+    expect(await mailTo(payload, email, 'receipt')).toHaveLength(2)
+  })
+
+  it('charges 24 hours before the end and starts the paid period at the end; a gift redeemed meanwhile pushes it back', async () => {
+    const { subscription, email } = await buy('vpn-1m')
+    const end = new Date(subscription.currentPeriodEnd).getTime()
+    await to(end - 25 * HOUR)
+    expect(await renewalsOf(subscription)).toHaveLength(0)
+    await to(end - 23 * HOUR)
+    const [renewal] = await renewalsOf(subscription)
+    expect(renewal).toMatchObject({ status: 'paid', period: 2 })
+    // The last 24 hours stay the old period; the receipt names the charge after the paid one.
+    expect(await reload(subscription)).toMatchObject({ period: 1, currentPeriodEnd: new Date(end).toISOString(), status: 'active' })
+    const renewed = (await mailTo(payload, email, 'receipt')).find((mail) => mail.subject === 'Your Veilgate subscription has renewed')!
+    const paidEnd = addPeriod(new Date(end), { type: 'month', count: 1 })
+    expect(renewed.text).toContain(new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(paidEnd))
+
+    // A month's gift code before the end: the current period grows, the paid one starts later.
+    const customer = await payload.findByID({ collection: 'customers', id: subscription.customer as number, depth: 0, overrideAccess: true })
+    const plan = (await payload.find({ collection: 'price-plans', where: { purchaseId: { equals: 'vpn-1m' } }, limit: 1, depth: 0 })).docs[0]!
+    const gift = await payload.create({ collection: 'gift-codes', data: { plan: plan.id, origin: 'promotion' } as never, overrideAccess: true })
+    await redeemCode(payload, customer, String(gift.code), now())
+    const extended = addPeriod(new Date(end), { type: 'month', count: 1 })
+    expect(await reload(subscription)).toMatchObject({ period: 1, currentPeriodEnd: extended.toISOString() })
+    await to(end + HOUR)
+    expect(await reload(subscription)).toMatchObject({ period: 1, currentPeriodEnd: extended.toISOString() })
+    await to(extended.getTime() + HOUR)
+    expect(await reload(subscription)).toMatchObject({ period: 2, status: 'active', currentPeriodStart: extended.toISOString(), currentPeriodEnd: addPeriod(extended, { type: 'month', count: 1 }).toISOString() })
+    expect(await renewalsOf(subscription)).toHaveLength(1)
+  })
+
+  it('two scans at once make one order and one charge', async () => {
+    const { subscription } = await buy('vpn-1m')
+    const due = new Date(subscription.currentPeriodEnd).getTime() - 12 * HOUR
+    // This instance's clock only, so no advance has scanned yet.
+    setClockOffset(due - Date.now())
+    await Promise.all([runRenewals(payload, now()), runRenewals(payload, now()), runRenewals(payload, now())])
+    const renewals = await renewalsOf(subscription)
+    expect(renewals).toHaveLength(1)
+    expect(renewals[0]!.status).toBe('paid')
+    expect(await attemptsOf(renewals[0]!)).toHaveLength(1)
+    // The stored clock catches up; its scan finds nothing more to charge.
+    await to(due + 60_000)
+    expect(await renewalsOf(subscription)).toHaveLength(1)
+  })
+
+  it('…0341 fails at renewal: past due, a "payment failed" e-mail whose link pays the same order with another card', async () => {
+    const { subscription, email } = await buy('vpn-1m', '4000000000000341', 'de')
+    // Bought with the clock far ahead: its period still runs from the clock's now.
+    expect(Math.abs(new Date(subscription.currentPeriodEnd).getTime() - addPeriod(now(), { type: 'month', count: 1 }).getTime())).toBeLessThan(60_000)
+    await advance({ days: 32 })
+    const [renewal] = await renewalsOf(subscription)
+    expect(renewal).toMatchObject({ status: 'failed', failure: { code: 'CARD_DECLINED', providerCode: 'card_declined', retryable: true } })
+    expect(renewal!.renewalFailedAt).toBeTruthy()
+    expect(new Date(renewal!.nextRetryAt!).getTime() - new Date(renewal!.renewalFailedAt!).getTime()).toBe(DAY)
+    expect(await reload(subscription)).toMatchObject({ status: 'past_due', period: 1 })
+    const [failed] = await mailTo(payload, email, 'payment-failed')
+    expect(failed!.subject).toBe('Die Verlängerungszahlung für Veilgate ist fehlgeschlagen')
+    expect(failed!.text).toContain(`/de/order/checkout?hash=${renewal!.publicHash}`)
+    expect(failed!.text).toContain('Visa •••• 0341')
+
+    // The buyer pays by the link with 4242: same order, a new attempt; active again, the next card saved.
+    const answer = await callRoute(purchaseRoute, { path: '/api/veilgate/purchase/url-with-email/', body: { hash: renewal!.publicHash, cardToken: await tokenFor('4242424242424242') }, headers: { 'idempotency-key': `renewal-key-${++keys}` } })
+    expect(answer.body).toMatchObject({ status: 'paid', hash: renewal!.publicHash })
+    const paid = await reload(subscription)
+    expect(paid).toMatchObject({ status: 'active', period: 2 })
+    expect(paid.savedMethod).not.toBe(subscription.savedMethod)
+    expect(await mailTo(payload, email, 'payment-failed')).toHaveLength(1)
+    // Nothing retries a paid order.
+    await advance({ days: 1 })
+    expect(await attemptsOf(renewal!)).toHaveLength(2)
+  })
+
+  it('retries 1, 3 and 5 days after the failure, then cancels the order and expires the subscription', async () => {
+    const { subscription } = await buy('vpn-1m', '4000000000000341')
+    await advance({ days: 32 })
+    const [renewal] = await renewalsOf(subscription)
+    expect(await attemptsOf(renewal!)).toHaveLength(1)
+    await advance({ days: 1 })
+    expect((await attemptsOf(renewal!)).map((attempt) => attempt.status)).toEqual(['failed', 'failed'])
+    expect(await reload(subscription)).toMatchObject({ status: 'past_due' })
+    await advance({ days: 2 })
+    expect(await attemptsOf(renewal!)).toHaveLength(3)
+    await advance({ days: 2 })
+    const attempts = await attemptsOf(renewal!)
+    expect(attempts.map((attempt) => [attempt.kind, attempt.status, attempt.errorCode])).toEqual(Array(4).fill(['renewal', 'failed', 'card_declined']))
+    expect((await renewalsOf(subscription))[0]).toMatchObject({ status: 'canceled', nextRetryAt: null })
+    expect(await reload(subscription)).toMatchObject({ status: 'expired', autoRenew: false, period: 1 })
+    await advance({ days: 40 })
+    expect(await renewalsOf(subscription)).toHaveLength(1)
+    expect(await attemptsOf(renewal!)).toHaveLength(4)
+  })
+
+  it('a card that asks for authentication off-session fails with AUTHENTICATION_FAILURE', async () => {
+    const made = await tokenFor('4000002760003184')
+    const card = readToken(payload.secret, made, now())!
+    const result = await sandboxProvider(payload).createPayment({
+      orderId: 999_999,
+      hash: 'x'.repeat(22),
+      attempt: 1,
+      amount: 1299,
+      currency: 'USD',
+      method: 'card',
+      savedMethod: saveMethod(payload.secret, card),
+      recurring: true,
+      idempotencyKey: 'order:999999:attempt:1',
+      now: now(),
+    })
+    expect(result).toMatchObject({ status: 'failed', card: { last4: '3184' }, error: { code: 'AUTHENTICATION_FAILURE', providerCode: 'authentication_required' } })
+  })
+
+  it('a 7-day trial is charged as vpn-7d when it ends, and renews weekly', async () => {
+    const { subscription } = await buy('vpn-trial-7d')
+    expect(subscription).toMatchObject({ status: 'trialing', plan: 'vpn-trial-7d', savedMethod: expect.stringMatching(/^pm_sandbox_/) })
+    const weekly = (await payload.find({ collection: 'price-plans', where: { purchaseId: { equals: 'vpn-7d' } }, limit: 1, depth: 0 })).docs[0]!
+    const trialEnd = new Date(subscription.currentPeriodEnd)
+    await advance({ days: 7 })
+    await to(trialEnd.getTime() + HOUR)
+    const [charge] = await renewalsOf(subscription)
+    expect(charge).toMatchObject({ status: 'paid', plan: 'vpn-7d', period: 2, total: weekly.renewalCost ?? weekly.cost })
+    const converted = await reload(subscription)
+    expect(converted).toMatchObject({ status: 'active', plan: 'vpn-7d', period: 2, currentPeriodStart: trialEnd.toISOString(), currentPeriodEnd: addPeriod(trialEnd, { type: 'week', count: 1 }).toISOString() })
+    await advance({ days: 7 })
+    const renewals = await renewalsOf(subscription)
+    expect(renewals.map((order) => [order.plan, order.period, order.status])).toEqual([
+      ['vpn-7d', 2, 'paid'],
+      ['vpn-7d', 3, 'paid'],
+    ])
+  })
+
+  it('a lifetime plan five years on: nothing is charged', async () => {
+    const { subscription, order } = await buy('vpn-lifetime')
+    expect(subscription).toMatchObject({ lifetime: true, autoRenew: false })
+    // Five years on by this instance's clock, scanned twice (the other subscriptions here are not the point).
+    setClockOffset(now().getTime() + 5 * 366 * DAY - Date.now())
+    await runRenewals(payload, now())
+    await runRenewals(payload, now())
+    expect(await renewalsOf(subscription)).toHaveLength(0)
+    expect(await attemptsOf(order)).toHaveLength(1)
+    expect(await reload(subscription)).toMatchObject({ status: 'active', period: 1 })
+  })
+})
