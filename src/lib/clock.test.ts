@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { clockOffset, now, realNow, setClockOffset } from './clock'
+import { clockOffset, now, realNow, securityNow, setClockOffset } from './clock'
 
 afterEach(() => {
   setClockOffset(0)
@@ -12,8 +12,11 @@ describe('the clock', () => {
     expect(clockOffset()).toBe(3 * 86_400_000)
     expect(now().getTime() - Date.now()).toBeGreaterThan(3 * 86_400_000 - 1_000)
     expect(Math.abs(realNow().getTime() - Date.now())).toBeLessThan(1_000)
+    // Sessions keep real time: a month on the sandbox clock signs nobody out.
+    expect(Math.abs(securityNow().getTime() - Date.now())).toBeLessThan(1_000)
     process.env.CLOCK_NOW = '2030-02-01T10:00:00.000Z'
     expect(now().toISOString()).toBe('2030-02-01T10:00:00.000Z')
+    expect(securityNow().toISOString()).toBe('2030-02-01T10:00:00.000Z')
   })
 
   it('never runs behind: a negative or broken offset counts as none', () => {

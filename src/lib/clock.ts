@@ -17,6 +17,20 @@ export function now(): Date {
 }
 
 /**
+ * The time security lifetimes run on (customer sessions): `CLOCK_NOW` when pinned, else the
+ * machine's time. Moving the sandbox clock a month on lets renewals fall due; it does not sign
+ * everybody out, nor does it make a session outlive its real lifetime.
+ */
+export function securityNow(): Date {
+  const pinned = process.env.CLOCK_NOW
+  if (pinned) {
+    const date = new Date(pinned)
+    if (!Number.isNaN(date.getTime())) return date
+  }
+  return new Date()
+}
+
+/**
  * The machine's own time, for comparisons with times PostgreSQL or Payload wrote (a job's
  * `updatedAt`, `waitUntil`, locks, SQL `now()`): those never follow the sandbox clock.
  */

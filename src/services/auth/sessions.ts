@@ -1,7 +1,7 @@
 // Customer sessions: opaque tokens stored hashed, their lifetime, and `requireSession` for the API.
 import type { Payload, PayloadRequest } from 'payload'
 export { revokeAllSessions } from './revoke'
-import { now } from '@/lib/clock'
+import { securityNow } from '@/lib/clock'
 import { env } from '@/lib/env'
 import { apiError } from '@/lib/http'
 import { hashToken, newToken, parseToken } from './tokens'
@@ -19,7 +19,7 @@ export async function createSession(
   options: { kind?: SessionKind; userAgent?: string | null; req?: Partial<PayloadRequest> } = {},
 ): Promise<string> {
   const token = newToken()
-  const at = now()
+  const at = securityNow()
   await payload.create({
     collection: 'customer-sessions',
     overrideAccess: true,
@@ -53,7 +53,7 @@ export async function requireSession(payload: Payload, headers: Headers): Promis
     overrideAccess: true,
   })
   const session = found.docs[0]
-  const at = now()
+  const at = securityNow()
   if (!session || session.revokedAt || new Date(session.expiresAt) <= at) throw apiError('EXPIRED_SESSION')
   const customer = typeof session.customer === 'object' ? session.customer : undefined
   if (!customer || customer.state === 'banned') throw apiError('EXPIRED_SESSION')
@@ -74,7 +74,7 @@ export async function revokeSession(payload: Payload, sessionId: number): Promis
   await payload.update({
     collection: 'customer-sessions',
     where: { and: [{ id: { equals: sessionId } }, { revokedAt: { exists: false } }] },
-    data: { revokedAt: now().toISOString() },
+    data: { revokedAt: securityNow().toISOString() },
     overrideAccess: true,
     depth: 0,
   })

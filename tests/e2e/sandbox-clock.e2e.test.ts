@@ -1,0 +1,90 @@
+// The sandbox clock in the admin: an admin moves the site's time a month on, the card is charged
+// for the next period, and the buyer's account shows the new renewal date.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import pg from 'pg'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { baseUrl, connectBrowser, newPage } from './browser'
+import { adminToken, newAccount, outboxText, post, signedInPage, signInToAdmin } from './customers'
+
+const DAY = 86_400_000
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await connectBrowser()
+})
+
+async function readClock(admin: string): Promise<{ now: string; offsetMs: number }> {
+  const response = await fetch(`${baseUrl()}/api/payments/sandbox/clock`, { headers: { authorization: `JWT ${admin}` } })
+  return (await response.json()) as { now: string; offsetMs: number }
+}
+
+/** A subscription as admins read it (`/cms-api`). */
+async function subscriptionOf(admin: string, email: string) {
+  const customers = (await (await fetch(`${baseUrl()}/cms-api/customers?where[email][equals]=${encodeURIComponent(email)}`, { headers: { authorization: `JWT ${admin}` } })).json()) as { docs: { id: number }[] }
+  const query = new URLSearchParams({ 'where[customer][equals]': String(customers.docs[0]!.id), depth: '0' })
+  const found = (await (await fetch(`${baseUrl()}/cms-api/subscriptions?${query}`, { headers: { authorization: `JWT ${admin}` } })).json()) as {
+    docs: { period: number; currentPeriodEnd: string; nextRenewal: { at: string } }[]
+  }
+  return found.docs[0]!
+}
+
+afterAll(async () => {
+  // Every end-to-end suite shares one server: its clock goes back to real time. Nobody can move
+  // the clock back, so the offset is reset in PostgreSQL; the server reads it at its next
+  // scheduled run, within a minute.
+  const pid = readFileSync(path.join(inject('dataDir'), 'postgres', 'postmaster.pid'), 'utf8').split('\n')
+  const client = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${pid[3]}/veilgate` })
+  await client.connect()
+  await client.query('update sandbox_clock set offset_ms = 0')
+  await client.end()
+  const admin = await adminToken()
+  for (let i = 0; i < 180 && (await readClock(admin)).offsetMs !== 0; i++) await new Promise((resolve) => setTimeout(resolve, 500))
+  expect((await readClock(admin)).offsetMs).toBe(0)
+  await browser?.close()
+}, 120_000)
+
+describe('the sandbox clock', () => {
+  it('an admin moves time a month on in the admin; the renewal is charged and /my-account shows the next date', async () => {
+    const { email, token } = await newAccount('e2e-clock', 'Clock-e2e-2026!')
+    const card = await post('/api/payments/sandbox/tokenize', { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' })
+    const paid = await post(
+      '/api/veilgate/purchase/url-with-email/',
+      { email, receiveMarketingEmails: false, plan: 'vpn-1m', paymentMethod: 'card', cardToken: card.body.token, country: 'DE', locale: 'en' },
+      { 'idempotency-key': `e2e-clock-${Date.now()}`, 'x-auth-token': token },
+    )
+    expect(paid.body.status).toBe('paid')
+    const admin = await adminToken()
+    const first = await subscriptionOf(admin, email)
+    expect(first.period).toBe(1)
+
+    // The buyer's account names the first renewal date.
+    const account = await signedInPage(browser, token, '/my-account')
+    const longDate = (iso: string) => account.evaluate((value) => new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date(value)), iso)
+    const subscription = account.locator('[data-subscription]').first()
+    await expect.poll(() => subscription.textContent(), { timeout: 30_000 }).toContain(`Renews on ${await longDate(first.nextRenewal.at)}`)
+
+    // The admin's clock view: the time, how far ahead, and +1 month.
+    const page = await newPage(browser)
+    await signInToAdmin(page)
+    await page.goto('/admin/globals/sandbox-clock')
+    const shown = page.locator('[data-sandbox-clock-now] time')
+    await shown.waitFor({ timeout: 30_000 })
+    const before = Date.parse(String(await shown.getAttribute('datetime')))
+    expect(Math.abs(before - Date.now())).toBeLessThan(DAY)
+    await page.getByRole('button', { name: '+1 month' }).click()
+    await expect.poll(async () => Date.parse(String(await shown.getAttribute('datetime'))) - before, { timeout: 30_000 }).toBeGreaterThan(27 * DAY)
+    expect(await page.locator('[data-sandbox-clock-now]').textContent()).toMatch(/\d+ days? .*ahead of real time/)
+    await page.context().close()
+
+    // Charged for the next period: the renewal receipt, and the account shows the next date.
+    const renewed = await subscriptionOf(admin, email)
+    expect(renewed.period).toBe(2)
+    expect(Date.parse(renewed.nextRenewal.at)).toBeGreaterThan(Date.parse(first.nextRenewal.at) + 27 * DAY)
+    expect(await outboxText(email, 'receipt')).toContain('Your subscription has renewed')
+    await account.reload()
+    await expect.poll(() => subscription.textContent(), { timeout: 30_000 }).toContain(`Renews on ${await longDate(renewed.nextRenewal.at)}`)
+    await account.context().close()
+  }, 180_000)
+})
