@@ -5,7 +5,7 @@ import path from 'node:path'
 import pg from 'pg'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { baseUrl, connectBrowser, newPage } from './browser'
+import { axeViolations, baseUrl, connectBrowser, newPage } from './browser'
 import { adminToken, newAccount, outboxText, post, signedInPage, signInToAdmin } from './customers'
 
 const DAY = 86_400_000
@@ -25,7 +25,7 @@ async function subscriptionOf(admin: string, email: string) {
   const customers = (await (await fetch(`${baseUrl()}/cms-api/customers?where[email][equals]=${encodeURIComponent(email)}`, { headers: { authorization: `JWT ${admin}` } })).json()) as { docs: { id: number }[] }
   const query = new URLSearchParams({ 'where[customer][equals]': String(customers.docs[0]!.id), depth: '0' })
   const found = (await (await fetch(`${baseUrl()}/cms-api/subscriptions?${query}`, { headers: { authorization: `JWT ${admin}` } })).json()) as {
-    docs: { period: number; currentPeriodEnd: string; nextRenewal: { at: string } }[]
+    docs: { status: string; period: number; currentPeriodEnd: string; nextRenewal: { at: string } }[]
   }
   return found.docs[0]!
 }
@@ -86,5 +86,43 @@ describe('the sandbox clock', () => {
     await account.reload()
     await expect.poll(() => subscription.textContent(), { timeout: 30_000 }).toContain(`Renews on ${await longDate(renewed.nextRenewal.at)}`)
     await account.context().close()
+  }, 180_000)
+
+  it('a renewal declined by …0341: past due, and the e-mail’s link opens checkout for that order, where 4242 pays it', async () => {
+    const { email, token } = await newAccount('e2e-clock-declined', 'Clock-e2e-2026!')
+    const card = await post('/api/payments/sandbox/tokenize', { number: '4000000000000341', expMonth: 12, expYear: 2034, cvc: '123' })
+    const paid = await post(
+      '/api/veilgate/purchase/url-with-email/',
+      { email, receiveMarketingEmails: false, plan: 'vpn-1m', paymentMethod: 'card', cardToken: card.body.token, country: 'DE', locale: 'en' },
+      { 'idempotency-key': `e2e-clock-declined-${Date.now()}`, 'x-auth-token': token },
+    )
+    expect(paid.body.status).toBe('paid')
+    const admin = await adminToken()
+    const moved = await fetch(`${baseUrl()}/api/payments/sandbox/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `JWT ${admin}` }, body: JSON.stringify({ days: 32 }) })
+    expect(moved.status).toBe(200)
+    expect(await subscriptionOf(admin, email)).toMatchObject({ status: 'past_due', period: 1 })
+
+    const text = await outboxText(email, 'payment-failed')
+    expect(text).toContain('Visa •••• 0341')
+    const link = /https?:\/\/\S+?(\/order\/checkout\?hash=[A-Za-z0-9_-]{22})/.exec(text)?.[1]
+    expect(link).toBeTruthy()
+    const page = await newPage(browser)
+    await page.addInitScript(() => window.localStorage.setItem('cookie-notice', 'accepted'))
+    await page.goto(link!)
+    await expect.poll(() => page.locator('[data-order-email]').textContent(), { timeout: 30_000 }).toContain('@example.com')
+    expect(await page.locator('main').textContent()).toContain('$12.99')
+    expect(await axeViolations(page)).toEqual([])
+    await page.getByLabel('Credit or debit card').check()
+    await page.getByLabel('Name on card').fill('Ada Lovelace')
+    await page.getByLabel('Card number').pressSequentially('4242424242424242')
+    await page.getByLabel('Expiry date (MM/YY)').pressSequentially('1234')
+    await page.getByLabel('Security code (CVC)').fill('123')
+    await page.getByLabel('ZIP or postal code').fill('10115')
+    await page.getByLabel('Billing address').fill('Karl-Marx-Allee 5')
+    await page.getByLabel('City').fill('Berlin')
+    await page.locator('[data-pay] button').first().click()
+    await page.waitForURL(/\/payment-success\?hash=[A-Za-z0-9_-]{22}$/, { timeout: 30_000 })
+    expect(await subscriptionOf(admin, email)).toMatchObject({ status: 'active', period: 2 })
+    await page.context().close()
   }, 180_000)
 })

@@ -91,6 +91,8 @@ describe('renewals by card through the sandbox clock', () => {
       customer: subscription.customer,
     })
     expect(renewal!.lines).toEqual([expect.objectContaining({ purchaseId: 'vpn-1m', kind: 'plan', amount: subscription.nextRenewal!.amount })])
+    // Its quote names the period it pays for, as checkout and the success page read it.
+    expect(renewal!.quote).toMatchObject({ periodEndsAt: addPeriod(end, { type: 'month', count: 1 }).toISOString(), renewal: { cost: renewal!.total, at: addPeriod(end, { type: 'month', count: 1 }).toISOString(), period: { type: 'month', count: 1 } } })
     const attempts = await attemptsOf(renewal!)
     expect(attempts).toHaveLength(1)
     expect(attempts[0]).toMatchObject({ kind: 'renewal', status: 'succeeded', brand: 'visa', last4: '4242', amount: renewal!.total, providerRef: `sandbox:sbx_${renewal!.id}_1` })

@@ -12,7 +12,7 @@ import { chargeAttempt } from '@/services/orders/purchase'
 import { cardBrandName, money } from '@/services/orders/receipt'
 import { providerById } from '@/services/payments/registry'
 import { renewalPeriodFor, startPaidPeriod } from './periods'
-import { nextRetryAt, renewalExpiresAt, renewalKey, renewing, RENEW_AHEAD_MS } from './renewal-rules'
+import { nextPeriod, nextRetryAt, renewalExpiresAt, renewalKey, renewing, RENEW_AHEAD_MS } from './renewal-rules'
 import { live } from './states'
 import { transition } from './subscriptions'
 
@@ -54,6 +54,8 @@ async function openRenewal(payload: Payload, subscription: Subscription, at: Dat
     if (trial?.rollsInto && typeof trial.rollsInto === 'object') plan = trial.rollsInto.purchaseId
   }
   const renewalPeriod = await renewalPeriodFor(payload, subscription)
+  // The period this order pays for, and so the charge after it (what checkout and receipts show).
+  const paysUntil = renewalPeriod ? nextPeriod(new Date(subscription.currentPeriodEnd), renewalPeriod).end.toISOString() : null
   const total = subscription.nextRenewal?.amount ?? 0
   const addOns = (subscription.addOns ?? []).map((addOn) => ({
     purchaseId: addOn.purchaseId,
@@ -79,7 +81,13 @@ async function openRenewal(payload: Payload, subscription: Subscription, at: Dat
         subtotal: total,
         discount: 0,
         total,
-        quote: { renewal: renewalPeriod ? { cost: total, period: renewalPeriod } : null, renews: subscription.id, period } as unknown as Record<string, unknown>,
+        quote: {
+          renewal: renewalPeriod && paysUntil ? { cost: total, at: paysUntil, period: renewalPeriod } : null,
+          periodEndsAt: paysUntil,
+          trialEndsAt: null,
+          renews: subscription.id,
+          period,
+        } as unknown as Record<string, unknown>,
         plan,
         method: first?.method ?? 'card',
         provider: subscription.provider,
