@@ -106,6 +106,15 @@ describe('the sandbox clock', () => {
     expect(text).toContain('Visa •••• 0341')
     const link = /https?:\/\/\S+?(\/order\/checkout\?hash=[A-Za-z0-9_-]{22})/.exec(text)?.[1]
     expect(link).toBeTruthy()
+    // The account says the payment is due and links to the same order.
+    const account = await signedInPage(browser, token, '/my-account')
+    const due = account.locator('[data-past-due]')
+    await due.waitFor({ timeout: 30_000 })
+    expect(await account.locator('[data-subscription] [data-status]').first().textContent()).toBe('Payment due')
+    expect(await due.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(link)
+    expect(await axeViolations(account)).toEqual([])
+    await account.context().close()
+
     const page = await newPage(browser)
     await page.addInitScript(() => window.localStorage.setItem('cookie-notice', 'accepted'))
     await page.goto(link!)

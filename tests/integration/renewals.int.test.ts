@@ -7,6 +7,7 @@ import { POST as tokenizeRoute } from '@/app/api/payments/sandbox/tokenize/route
 import { POST as purchaseRoute } from '@/app/api/veilgate/purchase/url-with-email/route'
 import { now, setClockOffset } from '@/lib/clock'
 import type { Order, Subscription } from '@/payload-types'
+import { subscriptionView } from '@/services/account/overview'
 import { redeemCode } from '@/services/account/redeem'
 import { addPeriod } from '@/services/catalog/pricing'
 import { query } from '@/services/db'
@@ -173,6 +174,8 @@ describe('renewals by card through the sandbox clock', () => {
     expect(failed!.subject).toBe('Die Verlängerungszahlung für Veilgate ist fehlgeschlagen')
     expect(failed!.text).toContain(`/de/order/checkout?hash=${renewal!.publicHash}`)
     expect(failed!.text).toContain('Visa •••• 0341')
+    // The account shows it due, with the order to pay.
+    expect(await subscriptionView(payload, await reload(subscription), 'de')).toMatchObject({ status: 'past_due', payHash: renewal!.publicHash, method: { last4: '0341' } })
 
     // The buyer pays by the link with 4242: same order, a new attempt; active again, the next card saved.
     const answer = await callRoute(purchaseRoute, { path: '/api/veilgate/purchase/url-with-email/', body: { hash: renewal!.publicHash, cardToken: await tokenFor('4242424242424242') }, headers: { 'idempotency-key': `renewal-key-${++keys}` } })
@@ -180,6 +183,7 @@ describe('renewals by card through the sandbox clock', () => {
     const paid = await reload(subscription)
     expect(paid).toMatchObject({ status: 'active', period: 2 })
     expect(paid.savedMethod).not.toBe(subscription.savedMethod)
+    expect(await subscriptionView(payload, paid, 'de')).toMatchObject({ status: 'active', payHash: null, method: { last4: '4242' } })
     expect(await mailTo(payload, email, 'payment-failed')).toHaveLength(1)
     // Nothing retries a paid order.
     await advance({ days: 1 })

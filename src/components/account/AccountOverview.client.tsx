@@ -28,6 +28,8 @@ export type AccountTexts = Record<
   | 'statusTrialing'
   | 'statusActive'
   | 'statusPastDue'
+  | 'pastDueNote'
+  | 'payNow'
   | 'statusCanceled'
   | 'statusExpired'
   | 'methodLabel'
@@ -251,6 +253,14 @@ export function AccountOverview({ locale, tag, texts }: Props) {
                             ? fill(texts.renewsOn, { date: date(subscription.renewal.at), price: money(subscription.renewal.amount) })
                             : fill(texts.activeUntil, { date: date(subscription.currentPeriodEnd) })}
                       </p>
+                      {subscription.status === 'past_due' && subscription.payHash && (
+                        <p className="mt-3 rounded-xl border border-line bg-brand-50 px-4 py-3 text-sm" data-past-due>
+                          {texts.pastDueNote}{' '}
+                          <a href={localizePath(locale, `/order/checkout?hash=${subscription.payHash}`)} className="font-medium text-brand-700 underline underline-offset-2">
+                            {texts.payNow}
+                          </a>
+                        </p>
+                      )}
                       {subscription.addOns.length > 0 && (
                         <ul className="mt-2 list-disc ps-5 text-sm text-muted">
                           {subscription.addOns.map((line, index) => (

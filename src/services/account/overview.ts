@@ -31,6 +31,8 @@ export type SubscriptionView = {
   method: { kind: string; brand: string | null; last4: string | null }
   currentPeriodEnd: string
   renewal: { at: string; amount: number } | null
+  /** Past due: the public hash of the renewal order to pay (checkout takes it), else null. */
+  payHash: string | null
   addOns: { purchaseId: string; kind: string; title: string; quantity: number; region: RegionView | null; ipRegion: RegionView | null }[]
 }
 
@@ -88,7 +90,11 @@ export async function subscriptionView(payload: Payload, subscription: Subscript
   const read = context?.read ?? catalogTitles(payload, locale)
   const places = context?.places ?? (await regions(payload))
   const order = await orderOf(payload, subscription)
-  const paying = order ? await latestAttempt(payload, order.id, 'succeeded') : null
+  // The card that paid last (a renewal paid with another card replaces the first one).
+  const renewals = (await payload.find({ collection: 'orders', where: { renews: { equals: subscription.id } }, sort: '-period', limit: 2, depth: 0, overrideAccess: true })).docs
+  const lastPaid = renewals.find((renewal) => renewal.status === 'paid') ?? order
+  const paying = lastPaid ? await latestAttempt(payload, lastPaid.id, 'succeeded') : null
+  const unpaid = subscription.status === 'past_due' ? renewals.find((renewal) => renewal.status === 'failed' || renewal.status === 'pending') : undefined
   const plan = await read('price-plans', subscription.plan)
   const addOns = await Promise.all(
     (subscription.addOns ?? []).map(async (line) => {
@@ -118,6 +124,7 @@ export async function subscriptionView(payload: Payload, subscription: Subscript
       subscription.autoRenew && subscription.nextRenewal?.at && subscription.nextRenewal.amount !== null && subscription.nextRenewal.amount !== undefined
         ? { at: subscription.nextRenewal.at, amount: Number(subscription.nextRenewal.amount) }
         : null,
+    payHash: unpaid?.publicHash ?? null,
     addOns,
   }
 }
