@@ -17,6 +17,7 @@ const samples: { [K in TemplateName]: TemplateData[K] } = {
   'password-changed': { at: new Date(), url: '/forgot-password' },
   'email-change-notice': { newEmail: 'new.address@example.com', at: new Date(), url: '/my-account/settings' },
   receipt: { plan: 'VPN, 1 year', addOns: ['5 device slots'], total: '$101.87', card: { brand: 'Visa', last4: '4242' }, renewal: { at: new Date(Date.now() + 365 * 86_400_000), price: '$101.87' }, url: '/payment-success?hash=sample' },
+  'newsletter-confirm': { url: '/newsletter/confirm?token=sample', days: 7 },
   'payment-failed': { plan: 'VPN, 1 month', amount: '$12.99', method: 'card', card: { brand: 'Visa', last4: '0341' }, url: '/order/checkout?hash=sample', retryAt: new Date(Date.now() + 86_400_000) },
 }
 

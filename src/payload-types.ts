@@ -93,6 +93,7 @@ export interface Config {
     'customer-sessions': CustomerSession;
     'customer-tokens': CustomerToken;
     outbox: Outbox;
+    subscribers: Subscriber;
     'human-check-solutions': HumanCheckSolution;
     devices: Device;
     'code-redemptions': CodeRedemption;
@@ -132,6 +133,7 @@ export interface Config {
     'customer-sessions': CustomerSessionsSelect<false> | CustomerSessionsSelect<true>;
     'customer-tokens': CustomerTokensSelect<false> | CustomerTokensSelect<true>;
     outbox: OutboxSelect<false> | OutboxSelect<true>;
+    subscribers: SubscribersSelect<false> | SubscribersSelect<true>;
     'human-check-solutions': HumanCheckSolutionsSelect<false> | HumanCheckSolutionsSelect<true>;
     devices: DevicesSelect<false> | DevicesSelect<true>;
     'code-redemptions': CodeRedemptionsSelect<false> | CodeRedemptionsSelect<true>;
@@ -1609,6 +1611,63 @@ export interface Outbox {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "subscribers".
+ */
+export interface Subscriber {
+  id: number;
+  /**
+   * Lower-case
+   */
+  email: string;
+  status: 'pending' | 'active' | 'unsubscribed';
+  locale:
+    | 'en'
+    | 'ru'
+    | 'es'
+    | 'fr'
+    | 'de'
+    | 'ua'
+    | 'pt'
+    | 'fa'
+    | 'ar'
+    | 'jp'
+    | 'zh'
+    | 'sv'
+    | 'fi'
+    | 'no'
+    | 'ko'
+    | 'be'
+    | 'bs'
+    | 'bg'
+    | 'hr'
+    | 'cs'
+    | 'da'
+    | 'nl'
+    | 'et'
+    | 'el'
+    | 'is'
+    | 'lv'
+    | 'lt'
+    | 'pl'
+    | 'ro'
+    | 'sr'
+    | 'sk'
+    | 'sl';
+  source: string;
+  type: string;
+  consentAt: string;
+  /**
+   * The consent wording in the subscriber’s language
+   */
+  consentText: string;
+  confirmSentAt?: string | null;
+  confirmedAt?: string | null;
+  unsubscribedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "human-check-solutions".
  */
 export interface HumanCheckSolution {
@@ -2116,6 +2175,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'outbox';
         value: number | Outbox;
+      } | null)
+    | ({
+        relationTo: 'subscribers';
+        value: number | Subscriber;
       } | null)
     | ({
         relationTo: 'human-check-solutions';
@@ -3034,6 +3097,24 @@ export interface OutboxSelect<T extends boolean = true> {
   headers?: T;
   from?: T;
   jobId?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "subscribers_select".
+ */
+export interface SubscribersSelect<T extends boolean = true> {
+  email?: T;
+  status?: T;
+  locale?: T;
+  source?: T;
+  type?: T;
+  consentAt?: T;
+  consentText?: T;
+  confirmSentAt?: T;
+  confirmedAt?: T;
+  unsubscribedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

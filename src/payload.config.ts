@@ -24,6 +24,7 @@ import { GlossaryTerms } from './collections/GlossaryTerms'
 import { HelpArticles } from './collections/HelpArticles'
 import { Media } from './collections/Media'
 import { Outbox } from './collections/Outbox'
+import { Subscribers } from './collections/Subscribers'
 import { announceRouting } from './collections/revalidate'
 import { Pages } from './collections/Pages'
 import { Posts } from './collections/Posts'
@@ -85,7 +86,7 @@ export default adminsOnlyByDefault(buildConfig({
     importMap: { baseDir: path.resolve(dirname) },
   },
   globals: [Picker, SandboxClock],
-  collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, AddOns, BonusCodes, GiftCodes, Experiments, ExperimentEvents, Orders, PaymentAttempts, IdempotencyKeys, WebhookEvents, Subscriptions, ServerLocations, Reviews, Media, Admins, Customers, CustomerSessions, CustomerTokens, Outbox, HumanCheckSolutions, Devices, CodeRedemptions],
+  collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, AddOns, BonusCodes, GiftCodes, Experiments, ExperimentEvents, Orders, PaymentAttempts, IdempotencyKeys, WebhookEvents, Subscriptions, ServerLocations, Reviews, Media, Admins, Customers, CustomerSessions, CustomerTokens, Outbox, Subscribers, HumanCheckSolutions, Devices, CodeRedemptions],
   editor: lexicalEditor(),
   localization: {
     locales: locales.map((l) => ({ code: l.code, label: `${l.label} (${l.englishName})`, rtl: l.dir === 'rtl' })),

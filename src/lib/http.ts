@@ -21,6 +21,8 @@ export class HttpError extends Error {
     readonly code: string = 'undefinedError',
     field?: string,
     headers?: Record<string, string>,
+    /** `message` is the endpoint's own text for a catalogue code, already in the request's language. */
+    readonly ownMessage = false,
   ) {
     super(message)
     this.field = field
@@ -97,7 +99,7 @@ export function handler<C>(fn: (request: Request, context: C) => Promise<Respons
         return json(await errorBody(code, await locale(), field), { status: errorStatus[code] })
       }
       if (error instanceof HttpError) {
-        if (isErrorCode(error.code) && errorStatus[error.code] === error.statusCode) {
+        if (isErrorCode(error.code) && errorStatus[error.code] === error.statusCode && !error.ownMessage) {
           return json(await errorBody(error.code, await locale(), error.field), { status: error.statusCode, headers: error.headers })
         }
         const body: ErrorBody = { statusCode: error.statusCode, code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) }
@@ -108,6 +110,13 @@ export function handler<C>(fn: (request: Request, context: C) => Promise<Respons
       return json(await errorBody('INTERNAL_ERROR', await locale()), { status: 500 })
     }
   }
+}
+
+/** A route's answer to the methods it does not take: 405 METHOD_NOT_ALLOWED with `Allow`. */
+export function methodNotAllowed(allow: string) {
+  return handler(async () => {
+    throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'METHOD_NOT_ALLOWED', undefined, { allow })
+  })
 }
 
 /** The query string as an object, for zod (NUL bytes and broken surrogates removed). */

@@ -26,6 +26,7 @@ import * as migration_20261126_001233_order_line_add_on_kind from './20261126_00
 import * as migration_20261126_084744_sandbox_clock from './20261126_084744_sandbox_clock';
 import * as migration_20261126_095003_renewals from './20261126_095003_renewals';
 import * as migration_20261126_095444_renewal_task from './20261126_095444_renewal_task';
+import * as migration_20261126_104725_newsletter_subscribers from './20261126_104725_newsletter_subscribers';
 
 export const migrations = [
   {
@@ -166,6 +167,11 @@ export const migrations = [
   {
     up: migration_20261126_095444_renewal_task.up,
     down: migration_20261126_095444_renewal_task.down,
-    name: '20261126_095444_renewal_task'
+    name: '20261126_095444_renewal_task',
+  },
+  {
+    up: migration_20261126_104725_newsletter_subscribers.up,
+    down: migration_20261126_104725_newsletter_subscribers.down,
+    name: '20261126_104725_newsletter_subscribers'
   },
 ];

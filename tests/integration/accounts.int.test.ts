@@ -253,6 +253,9 @@ describe('access: a customer is not an admin', () => {
     'payload-jobs:create',
     'payload-jobs:update',
     'payload-jobs:delete',
+    // Newsletter subscribers: written by the newsletter service only (admins read, export, delete).
+    'subscribers:create',
+    'subscribers:update',
     // Answered human-check challenges: written and forgotten by server code only.
     'human-check-solutions:create',
     'human-check-solutions:update',

@@ -65,6 +65,8 @@ export async function deleteAccount(payload: Payload, customer: Customer, input:
     await run(sql`update customer_tokens set used_at = ${stamp}, updated_at = ${stamp} where customer_id = ${customer.id} and used_at is null`)
     step('devices')
     await run(sql`delete from devices where customer_id = ${customer.id}`)
+    // The newsletter subscription of the address goes with it.
+    await run(sql`delete from subscribers where email = ${address.toLowerCase()}`)
     step('outbox')
     await run(sql`delete from outbox where lower("to") = ${address}`)
     await run(sql`delete from payload_jobs where task_slug = 'sendEmail' and completed_at is null and lower(input->>'to') = ${address}`)

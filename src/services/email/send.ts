@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Payload, PayloadRequest } from 'payload'
 import { z } from 'zod'
+import { localizePath } from '@/i18n/paths'
 import { env } from '@/lib/env'
 import { runEmailQueue } from './queue'
 import { EMAIL_QUEUE, type QueuedEmail } from './task'
@@ -15,6 +16,12 @@ export type EmailRequest<T extends TemplateName> = {
   /** The customer's offset from UTC, `+0200` form. */
   timezone?: string
   data: TemplateData[T]
+  /**
+   * A newsletter subscriber's unsubscribe token: the message gets `List-Unsubscribe` (our one-click
+   * endpoint), `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058) and a line linking to
+   * the unsubscribe page in the subscriber's language.
+   */
+  unsubscribe?: { token: string; locale: string }
 }
 
 const address = z.email()
@@ -37,7 +44,12 @@ export async function sendEmail<T extends TemplateName>(
 ): Promise<{ jobId: string }> {
   const to = address.safeParse(request.to)
   if (!to.success) throw new Error('sendEmail: the recipient is not an e-mail address')
-  const rendered = await renderEmail(request.template, request.data, { locale: request.locale, timezone: request.timezone ?? '+0000' })
+  const unsubscribe = request.unsubscribe
+  const rendered = await renderEmail(request.template, request.data, {
+    locale: request.locale,
+    timezone: request.timezone ?? '+0000',
+    unsubscribeUrl: unsubscribe ? `${localizePath(unsubscribe.locale, '/blog-unsubscribe')}?token=${encodeURIComponent(unsubscribe.token)}` : undefined,
+  })
   const payload = options.req?.payload ?? options.payload
   const input: QueuedEmail = {
     template: request.template,
@@ -46,7 +58,17 @@ export async function sendEmail<T extends TemplateName>(
     subject: rendered.subject,
     text: rendered.text,
     html: rendered.html,
-    headers: { 'Auto-Submitted': 'auto-generated', 'Message-ID': messageId(), 'Content-Language': rendered.locale.tag },
+    headers: {
+      'Auto-Submitted': 'auto-generated',
+      'Message-ID': messageId(),
+      'Content-Language': rendered.locale.tag,
+      ...(unsubscribe
+        ? {
+            'List-Unsubscribe': `<${new URL(`/api/coms/unsubscribe/?token=${encodeURIComponent(unsubscribe.token)}`, env().SITE_URL).toString()}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          }
+        : {}),
+    },
   }
   const job = await payload.jobs.queue({ task: 'sendEmail', queue: EMAIL_QUEUE, input, req: options.req })
   const jobId = String(job.id)

@@ -20,6 +20,7 @@ const samples: { [K in TemplateName]: TemplateData[K] } = {
     renewal: { at: '2027-11-24T09:05:00Z', price: '$161.75' },
     url: '/payment-success?hash=abc',
   },
+  'newsletter-confirm': { url: '/newsletter/confirm?token=nl-token-1', days: 7 },
   'payment-failed': { plan: 'VPN, 1 month', amount: '$12.99', method: 'card', card: { brand: 'Visa', last4: '0341' }, url: '/order/checkout?hash=renewal123', retryAt: '2026-12-27T09:05:00Z' },
 }
 
@@ -32,6 +33,7 @@ const expected: Record<TemplateName, (locale: string) => string[]> = {
   'password-changed': () => ['http://localhost:3000/forgot-password?from=changed', '(UTC+02:00)'],
   'email-change-notice': () => ['http://localhost:3000/my-account/settings', 'new.address@example.com', '(UTC+02:00)'],
   receipt: () => ['http://localhost:3000/payment-success?hash=abc', 'VPN, 1 year', '5 device slots, Static IP', '$161.75', 'Visa •••• 4242', '(UTC+02:00)'],
+  'newsletter-confirm': () => ['http://localhost:3000/newsletter/confirm?token=nl-token-1', '7'],
   'payment-failed': () => ['http://localhost:3000/order/checkout?hash=renewal123', 'VPN, 1 month', '$12.99', 'Visa •••• 0341', '(UTC+02:00)'],
 }
 
@@ -159,5 +161,14 @@ describe('the receipt', () => {
       expect(last.text, code).not.toBe(failed.text)
       expect(last.text, code).toContain('PayPal')
     }
+  })
+
+  it('adds the unsubscribe line, linking to the page in the subscriber’s language, when asked', async () => {
+    const plain = await renderEmail('newsletter-confirm', samples['newsletter-confirm'], { locale: 'de' })
+    expect(plain.text).not.toContain('blog-unsubscribe')
+    const mail = await renderEmail('newsletter-confirm', samples['newsletter-confirm'], { locale: 'de', unsubscribeUrl: '/de/blog-unsubscribe?token=abc.def' })
+    expect(mail.text).toContain('Abbestellen: http://localhost:3000/de/blog-unsubscribe?token=abc.def')
+    expect(decode(mail.html)).toContain('href="http://localhost:3000/de/blog-unsubscribe?token=abc.def"')
+    await expect(renderEmail('newsletter-confirm', samples['newsletter-confirm'], { unsubscribeUrl: 'https://elsewhere.example/u' })).rejects.toThrow(/SITE_URL/)
   })
 })

@@ -63,6 +63,13 @@ export function EmailLayout({ content, locale }: { content: EmailContent; locale
           </Text>
           <Hr style={{ borderColor: colour.line, margin: '24px 0' }} />
           <Text style={small}>{content.reason}</Text>
+          {content.unsubscribe ? (
+            <Text style={small}>
+              <Link href={content.unsubscribe.url} style={{ color: colour.brand }} data-unsubscribe>
+                {content.unsubscribe.label}
+              </Link>
+            </Text>
+          ) : null}
           <Text style={small}>{content.support}</Text>
           <Text style={small}>{content.automated}</Text>
         </Container>

@@ -20,6 +20,8 @@ export type EmailContent = {
   after?: string
   linkHint: string
   reason: string
+  /** A newsletter's unsubscribe line (RFC 8058 headers go with it). */
+  unsubscribe?: { label: string; url: string }
   support: string
   automated: string
 }

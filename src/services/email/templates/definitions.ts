@@ -24,6 +24,8 @@ export type TemplateData = {
     /** A renewal charged with the saved method: titled as a renewal, not a purchase. */
     isRenewal?: boolean
   }
+  /** The newsletter's double opt-in: the confirmation page's link, valid `days` days. */
+  'newsletter-confirm': { url: string; days: number }
   /** A renewal's charge failed: what was tried, with what, the link that pays it, and the next try. */
   'payment-failed': {
     plan: string
@@ -127,6 +129,15 @@ const paymentFailed: Compose<'payment-failed'> = (data, { t, locale, timezone })
   ...commonLines(t),
 })
 
+const newsletterConfirm: Compose<'newsletter-confirm'> = (data, { t }) => ({
+  subject: t('newsletterConfirm.subject'),
+  heading: t('newsletterConfirm.heading'),
+  paragraphs: [t('newsletterConfirm.body', { days: data.days })],
+  action: { label: t('newsletterConfirm.button'), url: siteLink(data.url) },
+  reason: t('newsletterConfirm.reason'),
+  ...commonLines(t),
+})
+
 export const templates: { [K in TemplateName]: Compose<K> } = {
   'confirm-address': confirmAddress,
   'fast-login': fastLogin,
@@ -136,6 +147,7 @@ export const templates: { [K in TemplateName]: Compose<K> } = {
   'email-change-notice': emailChangeNotice,
   receipt,
   'payment-failed': paymentFailed,
+  'newsletter-confirm': newsletterConfirm,
 }
 
 /** The variables each template needs, checked at run time too (data can come from JSON). */
@@ -148,6 +160,7 @@ export const templateVariables: { [K in TemplateName]: readonly (keyof TemplateD
   'email-change-notice': ['newEmail', 'at', 'url'],
   receipt: ['plan', 'addOns', 'total', 'url'],
   'payment-failed': ['plan', 'amount', 'method', 'url'],
+  'newsletter-confirm': ['url', 'days'],
 }
 
 export const templateNames = Object.keys(templates) as TemplateName[]

@@ -1,7 +1,7 @@
 // Rendering a template to subject, HTML and text in one language.
 import path from 'node:path'
 import { createElement } from 'react'
-import { emailLocale, emailTranslator, offsetMinutes, type EmailContent, type EmailLocale } from './content'
+import { emailLocale, emailTranslator, offsetMinutes, siteLink, type EmailContent, type EmailLocale } from './content'
 import { templates, templateVariables, type TemplateData, type TemplateName } from './definitions'
 import { EmailLayout } from './Layout'
 
@@ -28,7 +28,9 @@ export function plainText(content: EmailContent): string {
   if (content.code) lines.push(content.code.label, content.code.value, '')
   lines.push(`${content.action.label}:`, content.action.url, '')
   if (content.after) lines.push(content.after, '')
-  lines.push('--', content.reason, content.support, content.automated)
+  lines.push('--', content.reason)
+  if (content.unsubscribe) lines.push(`${content.unsubscribe.label}: ${content.unsubscribe.url}`)
+  lines.push(content.support, content.automated)
   return lines.join('\n')
 }
 
@@ -36,7 +38,7 @@ export function plainText(content: EmailContent): string {
 export async function renderEmail<T extends TemplateName>(
   template: T,
   data: TemplateData[T],
-  options: { locale?: string; timezone?: string } = {},
+  options: { locale?: string; timezone?: string; unsubscribeUrl?: string } = {},
 ): Promise<RenderedEmail> {
   const compose = templates[template]
   if (!compose || !Object.hasOwn(templates, template)) throw new Error(`Unknown e-mail template "${String(template)}"`)
@@ -48,6 +50,7 @@ export async function renderEmail<T extends TemplateName>(
   offsetMinutes(timezone)
   const t = await emailTranslator(locale)
   const content = compose(data, { t, locale, timezone })
+  if (options.unsubscribeUrl) content.unsubscribe = { label: t('unsubscribe'), url: siteLink(options.unsubscribeUrl) }
   const html = await renderer().render(createElement(EmailLayout, { content, locale }))
   return { subject: content.subject, text: plainText(content), html, locale }
 }
