@@ -97,6 +97,8 @@ export interface Config {
     'human-check-solutions': HumanCheckSolution;
     devices: Device;
     'code-redemptions': CodeRedemption;
+    exports: Export;
+    imports: Import;
     forms: Form;
     'form-submissions': FormSubmission;
     redirects: Redirect;
@@ -137,6 +139,8 @@ export interface Config {
     'human-check-solutions': HumanCheckSolutionsSelect<false> | HumanCheckSolutionsSelect<true>;
     devices: DevicesSelect<false> | DevicesSelect<true>;
     'code-redemptions': CodeRedemptionsSelect<false> | CodeRedemptionsSelect<true>;
+    exports: ExportsSelect<false> | ExportsSelect<true>;
+    imports: ImportsSelect<false> | ImportsSelect<true>;
     forms: FormsSelect<false> | FormsSelect<true>;
     'form-submissions': FormSubmissionsSelect<false> | FormSubmissionsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
@@ -280,6 +284,8 @@ export interface Config {
       forgetHumanCheckSolutions: TaskForgetHumanCheckSolutions;
       dropCustomerTokens: TaskDropCustomerTokens;
       renewSubscriptions: TaskRenewSubscriptions;
+      createCollectionExport: TaskCreateCollectionExport;
+      createCollectionImport: TaskCreateCollectionImport;
       schedulePublish: TaskSchedulePublish;
       inline: {
         input: unknown;
@@ -1725,6 +1731,117 @@ export interface CodeRedemption {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "exports".
+ */
+export interface Export {
+  id: number;
+  name?: string | null;
+  format: 'csv' | 'json';
+  limit?: number | null;
+  page?: number | null;
+  sort?: string | null;
+  sortOrder?: ('asc' | 'desc') | null;
+  locale?:
+    | (
+        | 'all'
+        | 'en'
+        | 'ru'
+        | 'es'
+        | 'fr'
+        | 'de'
+        | 'ua'
+        | 'pt'
+        | 'fa'
+        | 'ar'
+        | 'jp'
+        | 'zh'
+        | 'sv'
+        | 'fi'
+        | 'no'
+        | 'ko'
+        | 'be'
+        | 'bs'
+        | 'bg'
+        | 'hr'
+        | 'cs'
+        | 'da'
+        | 'nl'
+        | 'et'
+        | 'el'
+        | 'is'
+        | 'lv'
+        | 'lt'
+        | 'pl'
+        | 'ro'
+        | 'sr'
+        | 'sk'
+        | 'sl'
+      )
+    | null;
+  drafts?: ('yes' | 'no') | null;
+  selectionToUse?: ('currentSelection' | 'currentFilters' | 'all') | null;
+  fields?: string[] | null;
+  collectionSlug: string;
+  where?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt: string;
+  createdAt: string;
+  url?: string | null;
+  thumbnailURL?: string | null;
+  filename?: string | null;
+  mimeType?: string | null;
+  filesize?: number | null;
+  width?: number | null;
+  height?: number | null;
+  focalX?: number | null;
+  focalY?: number | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "imports".
+ */
+export interface Import {
+  id: number;
+  collectionSlug: string;
+  importMode?: ('create' | 'update' | 'upsert') | null;
+  matchField?: string | null;
+  status?: ('pending' | 'completed' | 'partial' | 'failed') | null;
+  summary?: {
+    imported?: number | null;
+    updated?: number | null;
+    total?: number | null;
+    issues?: number | null;
+    issueDetails?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+  updatedAt: string;
+  createdAt: string;
+  url?: string | null;
+  thumbnailURL?: string | null;
+  filename?: string | null;
+  mimeType?: string | null;
+  filesize?: number | null;
+  width?: number | null;
+  height?: number | null;
+  focalX?: number | null;
+  focalY?: number | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "forms".
  */
 export interface Form {
@@ -2005,6 +2122,8 @@ export interface PayloadJob {
           | 'forgetHumanCheckSolutions'
           | 'dropCustomerTokens'
           | 'renewSubscriptions'
+          | 'createCollectionExport'
+          | 'createCollectionImport'
           | 'schedulePublish';
         taskID: string;
         input?:
@@ -2051,6 +2170,8 @@ export interface PayloadJob {
         | 'forgetHumanCheckSolutions'
         | 'dropCustomerTokens'
         | 'renewSubscriptions'
+        | 'createCollectionExport'
+        | 'createCollectionImport'
         | 'schedulePublish'
       )
     | null;
@@ -3158,6 +3279,65 @@ export interface CodeRedemptionsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "exports_select".
+ */
+export interface ExportsSelect<T extends boolean = true> {
+  name?: T;
+  format?: T;
+  limit?: T;
+  page?: T;
+  sort?: T;
+  sortOrder?: T;
+  locale?: T;
+  drafts?: T;
+  selectionToUse?: T;
+  fields?: T;
+  collectionSlug?: T;
+  where?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  url?: T;
+  thumbnailURL?: T;
+  filename?: T;
+  mimeType?: T;
+  filesize?: T;
+  width?: T;
+  height?: T;
+  focalX?: T;
+  focalY?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "imports_select".
+ */
+export interface ImportsSelect<T extends boolean = true> {
+  collectionSlug?: T;
+  importMode?: T;
+  matchField?: T;
+  status?: T;
+  summary?:
+    | T
+    | {
+        imported?: T;
+        updated?: T;
+        total?: T;
+        issues?: T;
+        issueDetails?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+  url?: T;
+  thumbnailURL?: T;
+  filename?: T;
+  mimeType?: T;
+  filesize?: T;
+  width?: T;
+  height?: T;
+  focalX?: T;
+  focalY?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "forms_select".
  */
 export interface FormsSelect<T extends boolean = true> {
@@ -3684,6 +3864,87 @@ export interface TaskRenewSubscriptions {
       | boolean
       | null;
   };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskCreateCollectionExport".
+ */
+export interface TaskCreateCollectionExport {
+  input: {
+    id: string;
+    name: string;
+    batchSize?: number | null;
+    collectionSlug:
+      | 'pages'
+      | 'posts'
+      | 'categories'
+      | 'authors'
+      | 'help-articles'
+      | 'glossary-terms'
+      | 'price-plans'
+      | 'add-ons'
+      | 'bonus-codes'
+      | 'gift-codes'
+      | 'experiments'
+      | 'experiment-events'
+      | 'orders'
+      | 'payment-attempts'
+      | 'idempotency-keys'
+      | 'webhook-events'
+      | 'subscriptions'
+      | 'server-locations'
+      | 'reviews'
+      | 'media'
+      | 'admins'
+      | 'customers'
+      | 'customer-sessions'
+      | 'customer-tokens'
+      | 'outbox'
+      | 'subscribers'
+      | 'human-check-solutions'
+      | 'devices'
+      | 'code-redemptions'
+      | 'exports'
+      | 'imports';
+    drafts?: ('yes' | 'no') | null;
+    exportCollection: string;
+    fields?: string[] | null;
+    format: 'csv' | 'json';
+    limit?: number | null;
+    locale?: string | null;
+    maxLimit?: number | null;
+    page?: number | null;
+    sort?: string | null;
+    userCollection?: string | null;
+    userID?: string | null;
+    where?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+  output?: unknown;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskCreateCollectionImport".
+ */
+export interface TaskCreateCollectionImport {
+  input: {
+    importId: string;
+    importCollection: string;
+    userID?: string | null;
+    userCollection?: string | null;
+    batchSize?: number | null;
+    debug?: boolean | null;
+    defaultVersionStatus?: ('draft' | 'published') | null;
+    maxLimit?: number | null;
+  };
+  output?: unknown;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -55,6 +55,8 @@ import { purgeDeletedAccountsTask } from './services/account/maintenance'
 import { dropCustomerTokensTask } from './services/auth/maintenance'
 import { forgetHumanCheckSolutionsTask } from './services/human-check/maintenance'
 import { renewSubscriptionsTask } from './services/subscriptions/maintenance'
+import { importExportPlugin } from '@payloadcms/plugin-import-export'
+import { withUnsubscribeLinks } from './services/newsletter/export'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -101,6 +103,12 @@ export default adminsOnlyByDefault(buildConfig({
   }),
   sharp,
   plugins: [
+    // Admins export the newsletter's subscribers as CSV (each row with its unsubscribe links); nothing else is exported or imported here.
+    importExportPlugin({
+      collections: [{ slug: 'subscribers', import: false, export: { format: 'csv', disableJobsQueue: true, disableSave: true, hooks: { before: withUnsubscribeLinks } } }],
+      overrideExportCollection: ({ collection }) => ({ ...collection, admin: { ...collection.admin, group: 'System' }, access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin } }),
+      overrideImportCollection: ({ collection }) => ({ ...collection, admin: { ...collection.admin, group: 'System', hidden: true }, access: { read: isAdmin, create: isAdmin, update: isAdmin, delete: isAdmin } }),
+    }),
     nestedDocsPlugin({
       collections: ['pages'],
       generateLabel: (_, doc) => String(doc.title ?? ''),

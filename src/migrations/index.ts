@@ -27,6 +27,7 @@ import * as migration_20261126_084744_sandbox_clock from './20261126_084744_sand
 import * as migration_20261126_095003_renewals from './20261126_095003_renewals';
 import * as migration_20261126_095444_renewal_task from './20261126_095444_renewal_task';
 import * as migration_20261126_104725_newsletter_subscribers from './20261126_104725_newsletter_subscribers';
+import * as migration_20261126_110713_subscriber_export from './20261126_110713_subscriber_export';
 
 export const migrations = [
   {
@@ -172,6 +173,11 @@ export const migrations = [
   {
     up: migration_20261126_104725_newsletter_subscribers.up,
     down: migration_20261126_104725_newsletter_subscribers.down,
-    name: '20261126_104725_newsletter_subscribers'
+    name: '20261126_104725_newsletter_subscribers',
+  },
+  {
+    up: migration_20261126_110713_subscriber_export.up,
+    down: migration_20261126_110713_subscriber_export.down,
+    name: '20261126_110713_subscriber_export'
   },
 ];

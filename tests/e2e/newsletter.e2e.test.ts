@@ -80,4 +80,30 @@ describe('the newsletter pages', () => {
       await page.context().close()
     }
   }, 120_000)
+
+  it('lets an admin export the subscribers as CSV, each row with its unsubscribe links, and nobody else', async () => {
+    const email = `e2e-export-${randomUUID().slice(0, 8)}@example.com`
+    expect((await post('/api/coms/subscribe/', { ...(await humanCheckOver(baseUrl())), username: email, locale: 'ar' })).status).toBe(200)
+    const request = { data: { collectionSlug: 'subscribers', format: 'csv', name: 'subscribers', sort: '-createdAt', where: { email: { equals: email } } } }
+    const download = (headers: Record<string, string>) => fetch(`${baseUrl()}/cms-api/exports/download`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(request) })
+
+    const anonymous = await download({})
+    expect(anonymous.status).not.toBe(200)
+    expect(await anonymous.text()).not.toContain(email)
+
+    const exported = await download({ authorization: `JWT ${await adminToken()}` })
+    expect(exported.status).toBe(200)
+    const [header, row, ...rest] = (await exported.text()).trim().split(/\r?\n/)
+    expect(rest).toEqual([])
+    const columns = header!.split(',')
+    expect(columns).toEqual(expect.arrayContaining(['email', 'status', 'locale', 'source', 'type', 'unsubscribeUrl', 'oneClickUnsubscribeUrl']))
+    const cells = row!.split(',')
+    const cell = (name: string) => cells[columns.indexOf(name)]
+    expect([cell('email'), cell('status'), cell('locale')]).toEqual([email, 'pending', 'ar'])
+    expect(cell('unsubscribeUrl')).toMatch(new RegExp(`^${baseUrl()}/ar/blog-unsubscribe\\?token=[A-Za-z0-9_.%-]+$`))
+    expect(cell('oneClickUnsubscribeUrl')).toMatch(new RegExp(`^${baseUrl()}/api/coms/unsubscribe/\\?token=[A-Za-z0-9_.%-]+$`))
+    // The exported page link works: it shows this subscriber.
+    const page = await (await fetch(cell('unsubscribeUrl')!)).text()
+    expect(page).toContain(`${email[0]}•••@example.com`)
+  }, 120_000)
 })
