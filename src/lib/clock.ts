@@ -7,13 +7,16 @@
  */
 let offsetMs = 0
 
+/** The time `CLOCK_NOW` pins, or null when it is unset or not a date. */
+function pinned(): Date | null {
+  const value = process.env.CLOCK_NOW
+  if (!value) return null
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? null : date
+}
+
 export function now(): Date {
-  const pinned = process.env.CLOCK_NOW
-  if (pinned) {
-    const date = new Date(pinned)
-    if (!Number.isNaN(date.getTime())) return date
-  }
-  return new Date(Date.now() + offsetMs)
+  return pinned() ?? new Date(Date.now() + offsetMs)
 }
 
 /**
@@ -22,12 +25,7 @@ export function now(): Date {
  * everybody out, nor does it make a session outlive its real lifetime.
  */
 export function securityNow(): Date {
-  const pinned = process.env.CLOCK_NOW
-  if (pinned) {
-    const date = new Date(pinned)
-    if (!Number.isNaN(date.getTime())) return date
-  }
-  return new Date()
+  return pinned() ?? new Date()
 }
 
 /**

@@ -3,6 +3,7 @@ import { createTranslator } from 'next-intl'
 import { z } from 'zod'
 import { loadMessages } from '@/i18n/messages'
 import { defaultLocale, isLocaleCode, locales } from '@/i18n/locales'
+import { localizePath } from '@/i18n/paths'
 import { env } from './env'
 import { errorStatus, isErrorCode, type ErrorBody, type ErrorCode } from './errors'
 import { cleanInput } from './security/input'
@@ -110,6 +111,12 @@ export function handler<C>(fn: (request: Request, context: C) => Promise<Respons
       return json(await errorBody('INTERNAL_ERROR', await locale()), { status: 500 })
     }
   }
+}
+
+/** 303 See Other to a site page in `locale` (English for anything else): where a plain form's POST lands. */
+export function seeOtherPage(locale: string | null, path: string, search = ''): Response {
+  const page = localizePath(locale && isLocaleCode(locale) ? locale : defaultLocale, path)
+  return NextResponse.redirect(new URL(`${page}${search}`, env().SITE_URL), { status: 303, headers: { 'cache-control': 'no-store' } })
 }
 
 /** A route's answer to the methods it does not take: 405 METHOD_NOT_ALLOWED with `Allow`. */

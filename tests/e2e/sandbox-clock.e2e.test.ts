@@ -45,16 +45,22 @@ afterAll(async () => {
   await browser?.close()
 }, 120_000)
 
+/** A new account that buys `vpn-1m` signed in, with `card`: its address and session token. */
+async function monthlyBuyer(prefix: string, card: string) {
+  const { email, token } = await newAccount(prefix, 'Clock-e2e-2026!')
+  const tokenized = await post('/api/payments/sandbox/tokenize', { number: card, expMonth: 12, expYear: 2034, cvc: '123' })
+  const paid = await post(
+    '/api/veilgate/purchase/url-with-email/',
+    { email, receiveMarketingEmails: false, plan: 'vpn-1m', paymentMethod: 'card', cardToken: tokenized.body.token, country: 'DE', locale: 'en' },
+    { 'idempotency-key': `${prefix}-${Date.now()}`, 'x-auth-token': token },
+  )
+  expect(paid.body.status).toBe('paid')
+  return { email, token }
+}
+
 describe('the sandbox clock', () => {
   it('an admin moves time a month on in the admin; the renewal is charged and /my-account shows the next date', async () => {
-    const { email, token } = await newAccount('e2e-clock', 'Clock-e2e-2026!')
-    const card = await post('/api/payments/sandbox/tokenize', { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' })
-    const paid = await post(
-      '/api/veilgate/purchase/url-with-email/',
-      { email, receiveMarketingEmails: false, plan: 'vpn-1m', paymentMethod: 'card', cardToken: card.body.token, country: 'DE', locale: 'en' },
-      { 'idempotency-key': `e2e-clock-${Date.now()}`, 'x-auth-token': token },
-    )
-    expect(paid.body.status).toBe('paid')
+    const { email, token } = await monthlyBuyer('e2e-clock', '4242424242424242')
     const admin = await adminToken()
     const first = await subscriptionOf(admin, email)
     expect(first.period).toBe(1)
@@ -89,14 +95,7 @@ describe('the sandbox clock', () => {
   }, 180_000)
 
   it('a renewal declined by …0341: past due, and the e-mail’s link opens checkout for that order, where 4242 pays it', async () => {
-    const { email, token } = await newAccount('e2e-clock-declined', 'Clock-e2e-2026!')
-    const card = await post('/api/payments/sandbox/tokenize', { number: '4000000000000341', expMonth: 12, expYear: 2034, cvc: '123' })
-    const paid = await post(
-      '/api/veilgate/purchase/url-with-email/',
-      { email, receiveMarketingEmails: false, plan: 'vpn-1m', paymentMethod: 'card', cardToken: card.body.token, country: 'DE', locale: 'en' },
-      { 'idempotency-key': `e2e-clock-declined-${Date.now()}`, 'x-auth-token': token },
-    )
-    expect(paid.body.status).toBe('paid')
+    const { email, token } = await monthlyBuyer('e2e-clock-declined', '4000000000000341')
     const admin = await adminToken()
     const moved = await fetch(`${baseUrl()}/api/payments/sandbox/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `JWT ${admin}` }, body: JSON.stringify({ days: 32 }) })
     expect(moved.status).toBe(200)

@@ -10,7 +10,6 @@ import type { Order, Subscription } from '@/payload-types'
 import { subscriptionView } from '@/services/account/overview'
 import { redeemCode } from '@/services/account/redeem'
 import { addPeriod } from '@/services/catalog/pricing'
-import { query } from '@/services/db'
 import { advanceClock } from '@/services/payments/sandbox/clock'
 import { saveMethod, readToken } from '@/services/payments/sandbox/processor'
 import { sandboxProvider } from '@/services/payments/sandbox/provider'
@@ -18,6 +17,7 @@ import { renewSubscriptionsTask } from '@/services/subscriptions/maintenance'
 import { runRenewals } from '@/services/subscriptions/renewals'
 import { mailTo } from '../support/mail'
 import { callRoute } from '../support/routes'
+import { resetSandboxClock } from '../support/sandbox-clock'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -26,10 +26,7 @@ let admin: Record<string, string>
 let buyers = 0
 let keys = 0
 
-const reset = async () => {
-  await query(payload, 'UPDATE sandbox_clock SET offset_ms = 0')
-  setClockOffset(0)
-}
+const reset = () => resetSandboxClock(payload)
 
 beforeAll(async () => {
   payload = await getPayload({ config })

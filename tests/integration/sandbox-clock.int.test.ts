@@ -10,6 +10,7 @@ import { query } from '@/services/db'
 import { releaseStuckJobs } from '@/services/email/queue'
 import { loadClock } from '@/services/payments/sandbox/clock'
 import { callRoute } from '../support/routes'
+import { resetSandboxClock } from '../support/sandbox-clock'
 
 const DAY = 86_400_000
 let payload: Payload
@@ -18,10 +19,7 @@ let customer: Record<string, string>
 
 const stored = async () => Number((await query<{ offset_ms: string }>(payload, 'SELECT offset_ms FROM sandbox_clock ORDER BY id LIMIT 1'))[0]?.offset_ms)
 const advance = (body: unknown, headers = admin) => callRoute(advanceRoute, { path: '/api/payments/sandbox/clock/advance', body, headers })
-const reset = async () => {
-  await query(payload, 'UPDATE sandbox_clock SET offset_ms = 0')
-  setClockOffset(0)
-}
+const reset = () => resetSandboxClock(payload)
 
 beforeAll(async () => {
   payload = await getPayload({ config })

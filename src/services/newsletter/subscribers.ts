@@ -45,13 +45,12 @@ export const unsubscribeFor = (payload: Payload, subscriber: Pick<Subscriber, 'i
  */
 export async function subscribe(payload: Payload, input: SubscribeBody, at: Date, retried = false): Promise<{ username: string }> {
   const email = input.username
-  const existing = await findSubscriber(payload, email)
+  const [existing, texts] = await Promise.all([findSubscriber(payload, email), newsletterTexts(input.locale)])
   if (existing?.status === 'active') {
-    const texts = await newsletterTexts(input.locale)
     throw new HttpError(409, texts.alreadyExists.replace('{email}', email), 'ALREADY_IN_USE', undefined, undefined, true)
   }
   if (existing?.status === 'pending' && existing.confirmSentAt && at.getTime() - new Date(existing.confirmSentAt).getTime() < RESEND_AFTER_MS) return { username: email }
-  const consentText = (await newsletterTexts(input.locale)).consent
+  const consentText = texts.consent
   try {
     await inTransaction(payload, async ({ req, run }) => {
       let subscriber: Pick<Subscriber, 'id' | 'locale'>

@@ -2,6 +2,7 @@
 import type { Payload } from 'payload'
 import type { Customer, Order, Subscription } from '@/payload-types'
 import { consentWording, createPasswordlessCustomer, findCustomerByEmail } from '@/services/auth/accounts'
+import { idOf } from '@/services/catalog/codes'
 import { subscriptionAddOns } from '@/services/catalog/lines'
 import { isUniqueViolation, query } from '@/services/db'
 import { recordConversion } from '@/services/experiments/events'
@@ -100,9 +101,8 @@ export async function fulfil(payload: Payload, orderId: number, at: Date): Promi
  */
 async function fulfilRenewal(payload: Payload, order: Order, at: Date): Promise<boolean> {
   await startPaidPeriod(payload, order, at)
-  const subscriptionId = typeof order.renews === 'object' ? order.renews!.id : order.renews!
-  const subscription = await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, overrideAccess: true }).catch(() => null)
-  const customerId = typeof order.customer === 'object' ? order.customer?.id : order.customer
+  const subscription = await payload.findByID({ collection: 'subscriptions', id: idOf(order.renews)!, depth: 0, overrideAccess: true }).catch(() => null)
+  const customerId = idOf(order.customer)
   const customer = customerId ? await payload.findByID({ collection: 'customers', id: customerId, depth: 0, overrideAccess: true }).catch(() => null) : null
   if (subscription && customer && !order.emailsQueuedAt) {
     // The next charge after the period this order paid for (its period may not have started yet).

@@ -40,12 +40,8 @@ export async function receiptData(payload: Payload, order: Order, subscription: 
  */
 export async function queuePurchaseEmails(payload: Payload, order: Order, customer: Customer, subscription: Pick<Subscription, 'autoRenew' | 'nextRenewal'> | null, at: Date): Promise<boolean> {
   const data = await receiptData(payload, order, subscription, customer.locale)
-  return inTransaction(payload, async ({ req, run }) => {
-    const claimed = await run(sql`update orders set emails_queued_at = ${at.toISOString()} where id = ${order.id} and emails_queued_at is null returning id`)
-    if (!claimed.length) return false
+  return queueOnce(payload, order, customer, data, at, async (req) => {
     if (customer.state === 'notConfirmed' && !customer.confirmSentAt) await sendConfirmation(payload, customer, req)
-    await sendEmail({ template: 'receipt', to: customer.email, locale: customer.locale, timezone: customer.timezone, data }, { payload, req: req as PayloadRequest })
-    return true
   })
 }
 
@@ -55,9 +51,22 @@ export async function queuePurchaseEmails(payload: Payload, order: Order, custom
  */
 export async function queueRenewalReceipt(payload: Payload, order: Order, customer: Customer, next: Pick<Subscription, 'autoRenew' | 'nextRenewal'>, at: Date): Promise<boolean> {
   const data = { ...(await receiptData(payload, order, next, customer.locale)), url: siteUrl(customer.locale, '/my-account/orders'), isRenewal: true }
+  return queueOnce(payload, order, customer, data, at)
+}
+
+/** Claims the order's e-mails (`emailsQueuedAt`) and queues the receipt, with `before`'s messages, in one transaction. */
+async function queueOnce(
+  payload: Payload,
+  order: Order,
+  customer: Customer,
+  data: TemplateData['receipt'],
+  at: Date,
+  before?: (req: PayloadRequest) => Promise<void>,
+): Promise<boolean> {
   return inTransaction(payload, async ({ req, run }) => {
     const claimed = await run(sql`update orders set emails_queued_at = ${at.toISOString()} where id = ${order.id} and emails_queued_at is null returning id`)
     if (!claimed.length) return false
+    await before?.(req as PayloadRequest)
     await sendEmail({ template: 'receipt', to: customer.email, locale: customer.locale, timezone: customer.timezone, data }, { payload, req: req as PayloadRequest })
     return true
   })

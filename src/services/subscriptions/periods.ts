@@ -2,20 +2,20 @@
 import type { Payload } from 'payload'
 import type { Order, Subscription } from '@/payload-types'
 import { findPlan } from '@/services/catalog/catalog'
+import { idOf } from '@/services/catalog/codes'
 import type { Period } from '@/services/catalog/pricing'
 import { latestAttempt } from '@/services/orders/orders'
 import { nextPeriod, renewalPeriodOf } from './renewal-rules'
 import { live } from './states'
 import { transition } from './subscriptions'
 
-const idOf = (value: number | { id: number } | null | undefined) => (value && typeof value === 'object' ? value.id : (value ?? null))
 
 /**
  * How long a subscription renews for: the renewal period its order's quote kept (the 15-then-12
  * plan: 12 months; a trial: the plan it rolls into), else the plan's own period.
  */
 export async function renewalPeriodFor(payload: Payload, subscription: Pick<Subscription, 'order' | 'plan'>): Promise<Period | null> {
-  const orderId = idOf(subscription.order as number | { id: number } | null)
+  const orderId = idOf(subscription.order)
   if (orderId) {
     const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true }).catch(() => null)
     const kept = renewalPeriodOf(order?.quote)
@@ -38,7 +38,7 @@ export type PeriodMove = 'moved' | 'active-again' | 'waiting' | 'nothing'
  * change wins.
  */
 export async function startPaidPeriod(payload: Payload, order: Pick<Order, 'id' | 'renews' | 'period' | 'plan' | 'quote' | 'status'>, at: Date): Promise<PeriodMove> {
-  const subscriptionId = idOf(order.renews as number | { id: number } | null)
+  const subscriptionId = idOf(order.renews)
   if (!subscriptionId || order.status !== 'paid' || !order.period) return 'nothing'
   const subscription = await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, overrideAccess: true }).catch(() => null)
   const current = subscription?.period ?? 1

@@ -5,6 +5,7 @@ import { HttpError } from '@/lib/http'
 import type { Order, Subscription } from '@/payload-types'
 import { siteUrl } from '@/services/auth/accounts'
 import { findPlan } from '@/services/catalog/catalog'
+import { idOf } from '@/services/catalog/codes'
 import { inTransaction, isUniqueViolation, query, sql } from '@/services/db'
 import { sendEmail } from '@/services/email/send'
 import { newPublicHash, latestAttempt, transition as orderTransition } from '@/services/orders/orders'
@@ -33,7 +34,6 @@ async function eachAtOnce<T>(items: readonly T[], work: (item: T) => Promise<voi
 export type RenewalCounts = { opened: number; charged: number; paid: number; failed: number; retried: number; expired: number; started: number }
 
 const retryDays = () => env().RENEWAL_RETRY_DAYS
-const idOf = (value: number | { id: number } | null | undefined) => (value && typeof value === 'object' ? value.id : (value ?? null))
 
 /**
  * The renewal order of a due subscription's next period: its own order (`renews`, `period`,
@@ -44,9 +44,9 @@ const idOf = (value: number | { id: number } | null | undefined) => (value && ty
  */
 async function openRenewal(payload: Payload, subscription: Subscription, at: Date): Promise<Order | null> {
   const period = (subscription.period ?? 1) + 1
-  const original = idOf(subscription.order as number | { id: number } | null)
+  const original = idOf(subscription.order)
   const first = original ? await payload.findByID({ collection: 'orders', id: original, depth: 0, overrideAccess: true }).catch(() => null) : null
-  const customer = await payload.findByID({ collection: 'customers', id: idOf(subscription.customer as number | { id: number })!, depth: 0, overrideAccess: true }).catch(() => null)
+  const customer = await payload.findByID({ collection: 'customers', id: idOf(subscription.customer)!, depth: 0, overrideAccess: true }).catch(() => null)
   if (!customer) return null
   let plan = subscription.plan
   if (subscription.trialEndsAt && (subscription.period ?? 1) === 1) {
@@ -114,20 +114,20 @@ async function openRenewal(payload: Payload, subscription: Subscription, at: Dat
  * `chargeAttempt()` (provider key `order:{id}:attempt:{n}`; its compare-and-set from pending or
  * failed lets one of two runs charge). A subscription no longer renewing cancels the order instead.
  */
-async function chargeRenewal(payload: Payload, order: Order, at: Date): Promise<'paid' | 'failed' | 'skipped'> {
-  const subscription = await payload.findByID({ collection: 'subscriptions', id: idOf(order.renews as number | { id: number })!, depth: 0, overrideAccess: true }).catch(() => null)
+async function chargeRenewal(payload: Payload, order: Order, at: Date, attemptsSoFar?: number): Promise<'paid' | 'failed' | 'skipped'> {
+  const subscription = await payload.findByID({ collection: 'subscriptions', id: idOf(order.renews)!, depth: 0, overrideAccess: true }).catch(() => null)
   if (!subscription || !subscription.autoRenew || !live.includes(subscription.status) || (subscription.period ?? 1) !== (order.period ?? 0) - 1) {
     await orderTransition(payload, order.id, ['pending', 'failed'], 'canceled')
     return 'skipped'
   }
   if (!providerById(payload, order.provider)) return 'skipped'
-  const attempts = await payload.count({ collection: 'payment-attempts', where: { order: { equals: order.id } }, overrideAccess: true })
+  const made = attemptsSoFar ?? (await payload.count({ collection: 'payment-attempts', where: { order: { equals: order.id } }, overrideAccess: true })).totalDocs
   try {
     const answer = await chargeAttempt(payload, {
       orderId: order.id,
       hash: order.publicHash,
       amount: order.total,
-      attempt: attempts.totalDocs + 1,
+      attempt: made + 1,
       savedMethod: subscription.savedMethod ?? '',
       kind: 'renewal',
       recurring: true,
@@ -157,8 +157,8 @@ async function chargeRenewal(payload: Payload, order: Order, at: Date): Promise<
 async function noteFailure(payload: Payload, orderId: number, at: Date): Promise<boolean> {
   const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true }).catch(() => null)
   if (!order || order.status !== 'failed' || order.renewalFailedAt) return false
-  const subscriptionId = idOf(order.renews as number | { id: number })!
-  const customer = await payload.findByID({ collection: 'customers', id: idOf(order.customer as number | { id: number })!, depth: 0, overrideAccess: true }).catch(() => null)
+  const subscriptionId = idOf(order.renews)!
+  const customer = await payload.findByID({ collection: 'customers', id: idOf(order.customer)!, depth: 0, overrideAccess: true }).catch(() => null)
   const failed = await latestAttempt(payload, order.id)
   const retryAt = nextRetryAt(at, retryDays(), 0)
   const plan = (await payload.find({ collection: 'price-plans', where: { purchaseId: { equals: order.plan } }, locale: (customer?.locale ?? 'en') as 'en', limit: 1, depth: 0, overrideAccess: true })).docs[0]?.title ?? order.plan
@@ -205,7 +205,7 @@ async function retry(payload: Payload, order: Order, at: Date): Promise<'paid' |
     [order.id, order.nextRetryAt, following?.toISOString() ?? null],
   )
   if (!claimed.length) return 'skipped'
-  return chargeRenewal(payload, order, at)
+  return chargeRenewal(payload, order, at, attempts.totalDocs)
 }
 
 /** Renewal orders (with their fields) matching a raw condition, oldest first. */
@@ -245,7 +245,7 @@ export async function runRenewals(payload: Payload, at: Date): Promise<RenewalCo
     const order = await openRenewal(payload, subscription, at)
     if (!order) return
     counts.opened++
-    tally(await chargeRenewal(payload, order, at))
+    tally(await chargeRenewal(payload, order, at, 0))
   })
 
   // 2. Renewal orders a crash left before their charge.

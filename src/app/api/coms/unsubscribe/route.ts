@@ -1,9 +1,5 @@
-import { NextResponse } from 'next/server'
-import { isLocaleCode } from '@/i18n/locales'
-import { localizePath } from '@/i18n/paths'
 import { now } from '@/lib/clock'
-import { env } from '@/lib/env'
-import { apiError, handler, json, methodNotAllowed, readBody } from '@/lib/http'
+import { apiError, handler, json, methodNotAllowed, readBody, seeOtherPage } from '@/lib/http'
 import { payloadClient } from '@/services/content/payload'
 import { unsubscribe } from '@/services/newsletter/subscribers'
 
@@ -19,10 +15,7 @@ export const POST = handler(async (request) => {
   const token = new URL(request.url).searchParams.get('token') ?? form.get('token')
   const done = await unsubscribe(await payloadClient(), token, now())
   const locale = form.get('locale')
-  if (locale !== null) {
-    const page = localizePath(isLocaleCode(locale) ? locale : 'en', '/blog-unsubscribe')
-    return NextResponse.redirect(new URL(done ? `${page}?done=1` : page, env().SITE_URL), { status: 303, headers: { 'cache-control': 'no-store' } })
-  }
+  if (locale !== null) return seeOtherPage(locale, '/blog-unsubscribe', done ? '?done=1' : '')
   if (!done) throw apiError('INVALID_INPUT', 'token')
   return json({ unsubscribed: true })
 })

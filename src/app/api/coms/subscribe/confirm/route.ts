@@ -1,9 +1,5 @@
-import { NextResponse } from 'next/server'
-import { isLocaleCode } from '@/i18n/locales'
-import { localizePath } from '@/i18n/paths'
 import { now } from '@/lib/clock'
-import { env } from '@/lib/env'
-import { handler, methodNotAllowed, readBody } from '@/lib/http'
+import { handler, methodNotAllowed, readBody, seeOtherPage } from '@/lib/http'
 import { payloadClient } from '@/services/content/payload'
 import { confirmSubscription } from '@/services/newsletter/subscribers'
 
@@ -14,10 +10,8 @@ import { confirmSubscription } from '@/services/newsletter/subscribers'
  */
 export const POST = handler(async (request) => {
   const form = new URLSearchParams(await readBody(request, 4096))
-  const locale = form.get('locale') ?? ''
-  const page = localizePath(isLocaleCode(locale) ? locale : 'en', '/newsletter/confirm')
   const confirmed = await confirmSubscription(await payloadClient(), form.get('token'), now())
-  return NextResponse.redirect(new URL(confirmed ? `${page}?done=1` : page, env().SITE_URL), { status: 303, headers: { 'cache-control': 'no-store' } })
+  return seeOtherPage(form.get('locale'), '/newsletter/confirm', confirmed ? '?done=1' : '')
 })
 
 export const GET = methodNotAllowed('POST')
