@@ -1,6 +1,7 @@
 'use client'
 
 import { useEffect, useId, useRef, useState } from 'react'
+import { Modal } from '@/components/ui/Modal.client'
 import { localizePath } from '@/i18n/paths'
 import { apiFetch, isSignedIn, logout, type ApiFailure } from '@/lib/session.client'
 import type { RegionView, SubscriptionView } from '@/services/account/overview'
@@ -86,9 +87,7 @@ export function AccountOverview({ locale, tag, texts }: Props) {
   const [notes, setNotes] = useState<Record<number, string>>({})
   const [busy, setBusy] = useState<number | null>(null)
   const [canceling, setCanceling] = useState<SubscriptionView | null>(null)
-  /** Each press of Cancel opens the dialog anew, even for the same subscription. */
-  const [opened, setOpened] = useState(0)
-  const dialog = useRef<HTMLDialogElement | null>(null)
+  const [cancelOpen, setCancelOpen] = useState(false)
   const keep = useRef<HTMLButtonElement | null>(null)
 
   const date = (iso: string) => new Intl.DateTimeFormat(tag, { dateStyle: 'long' }).format(new Date(iso))
@@ -120,13 +119,6 @@ export function AccountOverview({ locale, tag, texts }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
-  useEffect(() => {
-    if (!opened || !dialog.current || dialog.current.open) return
-    dialog.current.showModal()
-    // The safe choice takes the focus; Escape closes, and the browser returns the focus to Cancel.
-    keep.current?.focus()
-  }, [opened])
-
   const replace = (next: SubscriptionView) => setData((current) => (current ? { ...current, subscriptions: current.subscriptions.map((entry) => (entry.id === next.id ? next : entry)) } : current))
 
   const toggle = async (subscription: SubscriptionView) => {
@@ -153,12 +145,12 @@ export function AccountOverview({ locale, tag, texts }: Props) {
       const next = await apiFetch<SubscriptionView>(`/api/veilgate/account/subscriptions/${subscription.id}/cancel/`, { body: { locale } })
       replace(next)
       setNotes((current) => ({ ...current, [subscription.id]: fill(texts.activeUntil, { date: date(next.currentPeriodEnd) }) }))
-      dialog.current?.close()
+      setCancelOpen(false)
     } catch (failure) {
       const answer = failure as ApiFailure
       if (answer.statusCode === 401) return toSignIn()
       setNotes((current) => ({ ...current, [subscription.id]: answer.code ? answer.message : texts.undefinedError }))
-      dialog.current?.close()
+      setCancelOpen(false)
     } finally {
       setBusy(null)
     }
@@ -287,7 +279,7 @@ export function AccountOverview({ locale, tag, texts }: Props) {
                           {!ended && (
                             <button type="button" onClick={() => {
                                 setCanceling(subscription)
-                                setOpened((count) => count + 1)
+                                setCancelOpen(true)
                               }} className="rounded-md border border-line px-3 py-1.5 text-sm font-medium">
                               {texts.cancel}
                             </button>
@@ -375,24 +367,19 @@ export function AccountOverview({ locale, tag, texts }: Props) {
         </>
       )}
 
-      <dialog ref={dialog} aria-labelledby={`${ids}-cancel-title`} className="m-auto max-w-md rounded-2xl p-6 backdrop:bg-black/40">
+      {/* The safe choice takes the focus; Escape closes, and the focus goes back to Cancel. */}
+      <Modal open={cancelOpen && canceling !== null} onClose={() => setCancelOpen(false)} title={texts.cancelTitle} message={canceling && fill(texts.cancelText, { date: date(canceling.currentPeriodEnd) })} initialFocus={keep} name="cancel-subscription">
         {canceling && (
-          <div className="grid gap-4">
-            <h2 id={`${ids}-cancel-title`} className="text-xl font-bold">
-              {texts.cancelTitle}
-            </h2>
-            <p>{fill(texts.cancelText, { date: date(canceling.currentPeriodEnd) })}</p>
-            <div className="flex flex-wrap gap-3">
-              <button type="button" onClick={() => void confirmCancel()} aria-busy={busy === canceling.id ? true : undefined} className="btn-primary px-5 py-2.5">
-                {texts.cancelConfirm}
-              </button>
-              <button ref={keep} type="button" onClick={() => dialog.current?.close()} className="rounded-md border border-line px-5 py-2.5 font-medium">
-                {texts.cancelKeep}
-              </button>
-            </div>
+          <div className="flex flex-wrap gap-3">
+            <button type="button" onClick={() => void confirmCancel()} aria-busy={busy === canceling.id ? true : undefined} className="btn-primary px-5 py-2.5">
+              {texts.cancelConfirm}
+            </button>
+            <button ref={keep} type="button" onClick={() => setCancelOpen(false)} className="rounded-md border border-line px-5 py-2.5 font-medium">
+              {texts.cancelKeep}
+            </button>
           </div>
         )}
-      </dialog>
+      </Modal>
     </div>
   )
 }

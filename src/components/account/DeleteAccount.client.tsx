@@ -1,6 +1,7 @@
 'use client'
 
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { Modal } from '@/components/ui/Modal.client'
 import { apiFetch, clearSession, type ApiFailure } from '@/lib/session.client'
 
 export type DeleteAccountTexts = Record<
@@ -24,18 +25,11 @@ type Props = {
  */
 export function DeleteAccount({ hasPassword, texts, errors: messages, onDeleted, onSignedOut }: Props) {
   const ids = useId()
-  const dialog = useRef<HTMLDialogElement | null>(null)
   const field = useRef<HTMLInputElement | null>(null)
-  const [opened, setOpened] = useState(0)
+  const [open, setOpen] = useState(false)
   const [value, setValue] = useState('')
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
-
-  useEffect(() => {
-    if (!opened || !dialog.current || dialog.current.open) return
-    dialog.current.showModal()
-    field.current?.focus()
-  }, [opened])
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -49,7 +43,7 @@ export function DeleteAccount({ hasPassword, texts, errors: messages, onDeleted,
     try {
       await apiFetch('/api/veilgate/account/delete/', { body: hasPassword ? { password: value } : { email: value.trim().toLowerCase() } })
       clearSession()
-      dialog.current?.close()
+      setOpen(false)
       onDeleted()
     } catch (failure) {
       const answer = failure as ApiFailure
@@ -66,15 +60,21 @@ export function DeleteAccount({ hasPassword, texts, errors: messages, onDeleted,
   return (
     <>
       <p className="text-muted">{texts.deleteText}</p>
-      <button type="button" onClick={() => setOpened((count) => count + 1)} className="w-fit rounded-md border border-red-700 px-4 py-2 font-medium text-red-700">
+      <button type="button" onClick={() => setOpen(true)} className="w-fit rounded-md border border-red-700 px-4 py-2 font-medium text-red-700">
         {texts.deleteOpen}
       </button>
-      <dialog ref={dialog} aria-labelledby={`${ids}-title`} className="m-auto max-w-md rounded-2xl p-6 backdrop:bg-black/40" onClose={() => setError('')}>
+      <Modal
+        open={open}
+        onClose={() => {
+          setOpen(false)
+          setError('')
+        }}
+        title={texts.deleteDialogTitle}
+        message={hasPassword ? texts.deletePasswordText : texts.deleteEmailText}
+        initialFocus={field}
+        name="delete-account"
+      >
         <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4" data-delete-account>
-          <h2 id={`${ids}-title`} className="text-xl font-bold">
-            {texts.deleteDialogTitle}
-          </h2>
-          <p>{hasPassword ? texts.deletePasswordText : texts.deleteEmailText}</p>
           <div className="grid gap-1">
             <label htmlFor={inputId} className="font-medium">
               {hasPassword ? texts.currentPassword : texts.emailLabel}
@@ -103,12 +103,12 @@ export function DeleteAccount({ hasPassword, texts, errors: messages, onDeleted,
             <button type="submit" aria-busy={busy ? true : undefined} className="rounded-md bg-red-700 px-5 py-2.5 font-medium text-white">
               {texts.deleteConfirm}
             </button>
-            <button type="button" onClick={() => dialog.current?.close()} className="rounded-md border border-line px-5 py-2.5 font-medium">
+            <button type="button" onClick={() => setOpen(false)} className="rounded-md border border-line px-5 py-2.5 font-medium">
               {texts.deleteKeep}
             </button>
           </div>
         </form>
-      </dialog>
+      </Modal>
     </>
   )
 }
