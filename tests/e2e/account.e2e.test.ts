@@ -46,7 +46,7 @@ describe('/my-account', () => {
     const { email } = await account()
     const page = await signedInPage(null, '/my-account')
     await page.waitForURL((url) => url.pathname === '/sign-in' && url.searchParams.get('next') === '/my-account')
-    await page.getByLabel('E-mail').fill(email)
+    await page.locator('main').getByLabel('E-mail').fill(email)
     await page.getByLabel('Password', { exact: true }).fill(password)
     await Promise.all([page.waitForURL((url) => url.pathname === '/my-account'), page.getByRole('button', { name: 'Sign in', exact: true }).click()])
     await expect.poll(() => page.locator('[data-account-email]').textContent()).toBe(email)

@@ -35,7 +35,7 @@ describe('signing in without a password', () => {
   it('takes a buyer without a password from the refusal to a code by e-mail and back to next, by keyboard', async () => {
     const email = await buyerWithoutPassword()
     const page = await open('/sign-in?next=/my-account/orders')
-    await page.locator('input[type="email"]').fill(email)
+    await page.locator('main input[type="email"]').fill(email)
     await page.locator('input[autocomplete="current-password"]').fill('anything-at-all')
     await page.locator('input[autocomplete="current-password"]').press('Enter')
     await page.getByText('This e-mail signs in another way. Please use the sign-in method you signed up with.').waitFor()
@@ -45,7 +45,7 @@ describe('signing in without a password', () => {
     await page.keyboard.press('Enter')
     const field = page.locator('[data-fast-login] input[type="email"]')
     expect(await field.inputValue()).toBe(email)
-    expect(await page.locator('input[type="email"]').count()).toBe(1)
+    expect(await page.locator('main input[type="email"]').count()).toBe(1)
     await field.focus()
     // The human check starts with the form's first focus and solves itself.
     await page.locator('altcha-widget').getByText('Verified', { exact: true }).waitFor()
@@ -121,7 +121,7 @@ describe('signing in without a password', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
       expect(await axeViolations(page)).toEqual([])
       await page.goto(`${prefix}/fast-login?token=${'x'.repeat(43)}`)
-      await page.locator('button.btn-primary').waitFor()
+      await page.locator('main button.btn-primary').waitFor()
       expect(await axeViolations(page)).toEqual([])
       await page.context().close()
     }

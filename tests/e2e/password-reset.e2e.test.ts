@@ -29,7 +29,7 @@ describe('forgotten password', () => {
     await Promise.all([page.waitForURL((url) => url.pathname === '/forgot-password'), page.keyboard.press('Enter')])
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex')
 
-    const field = page.getByLabel('E-mail', { exact: true })
+    const field = page.locator('main').getByLabel('E-mail', { exact: true })
     expect(await field.getAttribute('autocomplete')).toBe('username')
     await field.focus()
     await page.keyboard.type('not-an-address')
@@ -97,7 +97,7 @@ describe('forgotten password', () => {
     const notice = await outboxText(email, 'lockout-notice')
     const forgot = /https?:\/\/\S+\/forgot-password/.exec(notice)![0]
     const page = await open(new URL(forgot).pathname)
-    await page.getByLabel('E-mail', { exact: true }).fill(email)
+    await page.locator('main').getByLabel('E-mail', { exact: true }).fill(email)
     await page.getByRole('button', { name: 'Send the link' }).click()
     await page.locator('[data-reset-sent]').waitFor()
     await page.goto(linkIn(await outboxText(email, 'password-reset'), '/reset-password'))
@@ -118,8 +118,8 @@ describe('forgotten password', () => {
       await page.setViewportSize({ width: 360, height: 740 })
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([lang, dir])
       expect(await page.locator('h1').textContent()).toBe(heading)
-      await page.locator('input[type="email"]').fill('nobody')
-      await page.locator('input[type="email"]').press('Enter')
+      await page.locator('main input[type="email"]').fill('nobody')
+      await page.locator('main input[type="email"]').press('Enter')
       await page.locator('[aria-invalid="true"]').waitFor()
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
       expect(await axeViolations(page)).toEqual([])

@@ -56,8 +56,8 @@ describe('sign-up on /promo/signup-and-download', () => {
     })
     expect(order).not.toBe(false)
     expect(await page.locator('altcha-widget').count()).toBe(0)
-    const before = await page.locator('[data-human-check]').boundingBox()
-    expect(await page.locator('[data-human-check]').textContent()).toBe("I'm not a robot")
+    const before = await page.locator('[data-sign-up-form] [data-human-check]').boundingBox()
+    expect(await page.locator('[data-sign-up-form] [data-human-check]').textContent()).toBe("I'm not a robot")
 
     expect(await field(page, 'E-mail').getAttribute('autocomplete')).toBe('email')
     expect(await field(page, 'Password').getAttribute('autocomplete')).toBe('new-password')
@@ -65,7 +65,7 @@ describe('sign-up on /promo/signup-and-download', () => {
     await page.keyboard.type(email)
     // The first focus started the check: the widget replaces its placeholder at the same size.
     await page.locator('altcha-widget').waitFor({ state: 'attached' })
-    await expect.poll(async () => (await page.locator('[data-human-check]').boundingBox())?.height).toBe(before?.height)
+    await expect.poll(async () => (await page.locator('[data-sign-up-form] [data-human-check]').boundingBox())?.height).toBe(before?.height)
     // It solves itself: its own checkbox ends ticked, labelled in the page's language.
     await page.locator('altcha-widget').getByText('Verified', { exact: true }).waitFor()
     expect(await page.getByRole('checkbox', { name: 'Verified' }).isChecked()).toBe(true)

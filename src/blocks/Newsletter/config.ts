@@ -1,6 +1,6 @@
 import type { Block } from 'payload'
 
-/** Where the newsletter sign-up sits on a page; the form itself comes with the newsletter feature. */
+/** The newsletter sign-up on a page: a heading and text over the form (the same form as the footer's). */
 export const NewsletterBlock: Block = {
   slug: 'newsletter',
   interfaceName: 'NewsletterBlock',

@@ -1,6 +1,7 @@
 'use client'
 
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react'
+import { HumanCheckPlaceholder, humanCheckBox } from './HumanCheckPlaceholder'
 
 /** The widget's texts in the visitor's language (the `Auth` namespace's human-check keys). */
 export type HumanCheckTexts = Record<'label' | 'verifying' | 'verified' | 'error' | 'expired' | 'waitAlert' | 'verificationRequired', string>
@@ -15,7 +16,15 @@ export type HumanCheckHandle = {
   focus: () => void
 }
 
-type Props = { locale: string; texts: HumanCheckTexts; invalid?: boolean; describedBy?: string; ref?: Ref<HumanCheckHandle> }
+type Props = {
+  locale: string
+  texts: HumanCheckTexts
+  invalid?: boolean
+  describedBy?: string
+  /** Starts solving as soon as it mounts (for forms that load the check on their first focus). */
+  armed?: boolean
+  ref?: Ref<HumanCheckHandle>
+}
 
 type WidgetState = 'unverified' | 'verifying' | 'verified' | 'expired' | 'error' | 'code'
 type AltchaElement = HTMLElement & { verify: () => Promise<unknown>; reset: () => void; getState: () => WidgetState }
@@ -39,8 +48,8 @@ const loadWidget = () => {
  * the same size holds its place, so nothing shifts; then the widget loads and solves its
  * challenge at once, and `solution()` hands the token to a submit, waiting for it if need be.
  */
-export function HumanCheck({ locale, texts, invalid, describedBy, ref }: Props) {
-  const [armed, setArmed] = useState(false)
+export function HumanCheck({ locale, texts, invalid, describedBy, armed: armedAtMount = false, ref }: Props) {
+  const [armed, setArmed] = useState(armedAtMount)
   const [ready, setReady] = useState(false)
   const host = useRef<HTMLDivElement | null>(null)
   const widget = useRef<AltchaElement | null>(null)
@@ -142,14 +151,9 @@ export function HumanCheck({ locale, texts, invalid, describedBy, ref }: Props) 
   }))
 
   return (
-    <div className="min-h-12 max-w-80" data-human-check>
+    <div className={humanCheckBox} data-human-check>
       <div ref={host} tabIndex={ready ? undefined : -1} className="outline-none">
-        {!ready && (
-          <div className="flex h-12 items-center gap-3 rounded-md border border-line bg-white px-3 text-sm" aria-hidden="true">
-            <span className="inline-block size-[22px] rounded-[5px] border border-muted" />
-            <span>{texts.label}</span>
-          </div>
-        )}
+        {!ready && <HumanCheckPlaceholder label={texts.label} />}
       </div>
     </div>
   )

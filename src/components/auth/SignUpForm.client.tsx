@@ -1,10 +1,11 @@
 'use client'
 
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { apiFetch, storeLogin, type ApiFailure } from '@/lib/session.client'
+import type { ApiFailure } from '@/lib/session.client'
 import { platformFromUserAgent } from '@/services/downloads/platform'
 import { timezoneOffset } from './form-helpers.client'
-import { HumanCheck, type HumanCheckHandle, type HumanCheckTexts } from './HumanCheck.client'
+import type { HumanCheckHandle, HumanCheckTexts } from './HumanCheck.client'
+import { LazyHumanCheck } from './LazyHumanCheck.client'
 import { loadRules, StrengthMeter, useStrength } from './strength.client'
 
 export type SignUpTexts = Record<
@@ -54,6 +55,9 @@ const fromApiField: Record<string, Field> = { username: 'email', password: 'pass
 
 type Rules = Awaited<ReturnType<typeof loadRules>>
 
+/** The session client (API calls, keeping the login) is needed only once the form is used: it loads on the first focus. */
+const loadSession = () => import('@/lib/session.client')
+
 /**
  * The sign-up form of `/sign-up` and of the `signUp` block: e-mail, password with a strength meter,
  * confirmation, terms, marketing consent, the human check, "Create account". The shared schemas
@@ -95,6 +99,7 @@ export function SignUpForm({ locale, texts, errors: messages, humanCheck, termsL
     if (started.current) return
     started.current = true
     void loadRules().catch(() => undefined)
+    void loadSession().catch(() => undefined)
     check.current?.arm()
   }
 
@@ -114,8 +119,9 @@ export function SignUpForm({ locale, texts, errors: messages, humanCheck, termsL
     setAlert(null)
     try {
       let rules: Rules
+      let session: Awaited<ReturnType<typeof loadSession>>
       try {
-        rules = await loadRules()
+        ;[rules, session] = await Promise.all([loadRules(), loadSession()])
       } catch {
         setAlert(messageOf(undefined))
         alertRef.current?.focus()
@@ -138,8 +144,8 @@ export function SignUpForm({ locale, texts, errors: messages, humanCheck, termsL
         return
       }
       try {
-        const { token } = await apiFetch<{ token: string }>('/api/veilgate/auth/register/', { body: { ...input, username: email.trim().toLowerCase(), inrecaptcha: solved, version: 'altcha' } })
-        storeLogin(token)
+        const { token } = await session.apiFetch<{ token: string }>('/api/veilgate/auth/register/', { body: { ...input, username: email.trim().toLowerCase(), inrecaptcha: solved, version: 'altcha' } })
+        session.storeLogin(token)
         setDone(email.trim().toLowerCase())
       } catch (failure) {
         const answer = failure as ApiFailure
@@ -292,7 +298,7 @@ export function SignUpForm({ locale, texts, errors: messages, humanCheck, termsL
       </div>
       <fieldset className="grid gap-1">
         <legend className="sr-only">{texts.humanCheckLegend}</legend>
-        <HumanCheck ref={check} locale={locale} texts={humanCheck} invalid={Boolean(errors.human)} describedBy={errors.human ? errorId('human') : undefined} />
+        <LazyHumanCheck ref={check} locale={locale} texts={humanCheck} invalid={Boolean(errors.human)} describedBy={errors.human ? errorId('human') : undefined} />
         {errorOf('human')}
       </fieldset>
       <div ref={alertRef} tabIndex={-1} role="alert" className="text-sm font-medium text-red-700 outline-none" data-sign-up-alert>

@@ -4,6 +4,7 @@ import { companyBase } from './footerLinks'
 import { bannerActive } from '@/lib/banners'
 import { now } from '@/lib/clock'
 import { pathFeatures, routeFlags } from '@/lib/route-flags'
+import { NewsletterSignup } from '@/components/newsletter/NewsletterSignup'
 import { CookieNotice } from './CookieNotice.client'
 import { Footer } from './Footer'
 import { Header } from './Header'
@@ -32,7 +33,7 @@ export async function SiteShell({ locale, path, children }: Props) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      {flags.footer && <Footer locale={locale} />}
+      {flags.footer && <Footer locale={locale} newsletter={<NewsletterSignup locale={locale} tone="footer" />} />}
       <CookieNotice
         label={cookie('label')}
         text={cookie('text')}

@@ -1,0 +1,215 @@
+'use client'
+
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react'
+import type { HumanCheckHandle, HumanCheckTexts } from '@/components/auth/HumanCheck.client'
+import { LazyHumanCheck } from '@/components/auth/LazyHumanCheck.client'
+import type { ApiFailure } from '@/lib/session.client'
+import type { SubscribeResult, SubscribeResultTexts } from './subscribe-result'
+
+export type NewsletterFormTexts = SubscribeResultTexts & Record<'emailLabel' | 'consent' | 'submit' | 'proveHuman' | 'close' | 'humanCheckLegend', string>
+
+type Props = {
+  locale: string
+  texts: NewsletterFormTexts
+  humanCheck: HumanCheckTexts
+  /** `footer` on the dark footer, `block` on a page's light background. */
+  tone: 'footer' | 'block'
+}
+
+type Outcome = Parameters<typeof import('./subscribe-result').subscribeResult>[0]
+
+/**
+ * What the form does beyond showing itself (the address rule, the API call, the result rules,
+ * the human check and the modal), fetched on its first focus: the page's first load carries only
+ * the form, which sits in every page's footer.
+ */
+const loadParts = () => {
+  parts ??= Promise.all([import('@/lib/validation/newsletter'), import('@/lib/session.client'), import('./subscribe-result'), loadModal()])
+    .then(([rules, session, result]) => ({
+      newsletterEmail: rules.newsletterEmail,
+      apiFetch: session.apiFetch,
+      subscribeResult: result.subscribeResult,
+    }))
+    .catch((error: unknown) => {
+      parts = null
+      throw error
+    })
+  return parts
+}
+let parts: Promise<{
+  newsletterEmail: typeof import('@/lib/validation/newsletter').newsletterEmail
+  apiFetch: typeof import('@/lib/session.client').apiFetch
+  subscribeResult: typeof import('./subscribe-result').subscribeResult
+}> | null = null
+const loadModal = () => import('@/components/ui/Modal.client')
+/** If its code cannot load, nothing shows (the press that needed it has already said something went wrong). */
+const Modal = lazy(async (): Promise<{ default: typeof import('@/components/ui/Modal.client').Modal }> => {
+  try {
+    return { default: (await loadModal()).Modal }
+  } catch {
+    return { default: () => <span hidden /> }
+  }
+})
+
+/**
+ * The newsletter sign-up (spec section 4, "Subscribe form"): idle → e-mail check → human check →
+ * request → result modal → input cleared. An empty field does nothing; an invalid address is
+ * told under the field and sends nothing; the human check starts on the form's first focus and a
+ * press waits for it; one press sends one request. The modal always opens after a request and
+ * gives the focus back to the field when it closes.
+ */
+export function NewsletterForm({ locale, texts, humanCheck, tone }: Props) {
+  const ids = useId()
+  const [email, setEmail] = useState('')
+  const [invalid, setInvalid] = useState(false)
+  const [unproven, setUnproven] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [armed, setArmed] = useState(false)
+  const [result, setResult] = useState<SubscribeResult | null>(null)
+  const field = useRef<HTMLInputElement | null>(null)
+  const check = useRef<HumanCheckHandle | null>(null)
+  /** Set at once on a press (state lands a render later): a second press while busy sends nothing. */
+  const pending = useRef(false)
+
+  /** The first focus anywhere in the form: its parts load and the human check starts solving. */
+  const start = () => {
+    if (armed) return
+    setArmed(true)
+    check.current?.arm()
+    void loadParts().catch(() => undefined)
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (pending.current) return
+    const typed = email.trim()
+    if (!typed) return
+    pending.current = true
+    setBusy(true)
+    start()
+    try {
+      let loaded: Awaited<ReturnType<typeof loadParts>>
+      try {
+        loaded = await loadParts()
+      } catch {
+        // Nothing could be sent: the address stays for the next try.
+        setResult({
+          tone: 'error',
+          title: texts.errorTitle,
+          message: texts.undefinedError,
+        })
+        return
+      }
+      const parsed = loaded.newsletterEmail.safeParse(typed)
+      if (!parsed.success) {
+        setInvalid(true)
+        field.current?.focus()
+        return
+      }
+      const address = parsed.data
+      setInvalid(false)
+      const token = await check.current?.solution()
+      if (!token) {
+        setUnproven(true)
+        check.current?.focus()
+        return
+      }
+      setUnproven(false)
+      let outcome: Outcome
+      try {
+        const answer = await loaded.apiFetch<{ username?: unknown }>('/api/coms/subscribe/', {
+          body: {
+            inrecaptcha: token,
+            version: 'altcha',
+            username: address,
+            source: 'vpn-site',
+            type: 'common',
+            locale,
+          },
+        })
+        outcome = {
+          username: typeof answer.username === 'string' ? answer.username : address,
+        }
+      } catch (failure) {
+        outcome = { failure: failure as ApiFailure }
+      }
+      // A token is spent by any answer: the next press gets a fresh one.
+      check.current?.renew()
+      setEmail('')
+      setResult(loaded.subscribeResult(outcome, address, texts))
+    } finally {
+      pending.current = false
+      setBusy(false)
+    }
+  }
+
+  const dark = tone === 'footer'
+  const errorClass = dark ? 'text-sm text-red-300' : 'text-sm text-red-700'
+  const inputId = `${ids}-email`
+  const errorId = `${ids}-error`
+  const consentId = `${ids}-consent`
+  const humanErrorId = `${ids}-human-error`
+  return (
+    <>
+      <form noValidate method="post" className={`grid gap-3 text-start ${dark ? 'max-w-80' : 'mx-auto max-w-md'}`} onFocus={start} onSubmit={(event) => void submit(event)} data-newsletter-form={tone}>
+        <label htmlFor={inputId} className={`text-sm font-medium ${dark ? 'text-white' : ''}`}>
+          {texts.emailLabel}
+        </label>
+        <input
+          ref={field}
+          id={inputId}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          dir="ltr"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value)
+            setInvalid(false)
+          }}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={invalid ? `${errorId} ${consentId}` : consentId}
+          className="w-full rounded-md border border-line bg-white px-3 py-2 text-base text-ink aria-invalid:border-red-700"
+        />
+        {invalid && (
+          <p id={errorId} className={errorClass}>
+            {texts.invalidEmail}
+          </p>
+        )}
+        <fieldset className="grid gap-1">
+          <legend className="sr-only">{texts.humanCheckLegend}</legend>
+          <LazyHumanCheck ref={check} locale={locale} texts={humanCheck} invalid={unproven} describedBy={unproven ? humanErrorId : undefined} />
+          {unproven && (
+            <p id={humanErrorId} className={errorClass}>
+              {texts.proveHuman}
+            </p>
+          )}
+        </fieldset>
+        <p id={consentId} className={`text-xs ${dark ? 'text-white/70' : 'text-muted'}`}>
+          {texts.consent}
+        </p>
+        <button type="submit" aria-busy={busy ? true : undefined} className="btn-primary w-fit px-5 py-2.5 aria-busy:opacity-70">
+          {texts.submit}
+        </button>
+      </form>
+      {armed && (
+        <Suspense fallback={null}>
+          <Modal
+            open={result !== null}
+            onClose={() => setResult(null)}
+            title={result?.title}
+            message={result?.message}
+            role={result?.tone === 'error' ? 'alertdialog' : 'dialog'}
+            returnFocus={field}
+            name="newsletter-result"
+          >
+            <button type="button" onClick={() => setResult(null)} className="btn-primary w-fit px-5 py-2.5" data-result={result?.tone}>
+              {texts.close}
+            </button>
+          </Modal>
+        </Suspense>
+      )}
+    </>
+  )
+}
