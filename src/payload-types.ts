@@ -226,11 +226,13 @@ export interface Config {
         | 'sl'
       )[];
   globals: {
+    banners: Banner;
     picker: Picker;
     'sandbox-clock': SandboxClock;
     'payload-jobs-stats': PayloadJobsStat;
   };
   globalsSelect: {
+    banners: BannersSelect<false> | BannersSelect<true>;
     picker: PickerSelect<false> | PickerSelect<true>;
     'sandbox-clock': SandboxClockSelect<false> | SandboxClockSelect<true>;
     'payload-jobs-stats': PayloadJobsStatsSelect<false> | PayloadJobsStatsSelect<true>;
@@ -280,6 +282,7 @@ export interface Config {
       expireOrders: TaskExpireOrders;
       finishFulfilment: TaskFinishFulfilment;
       dropIdempotencyKeys: TaskDropIdempotencyKeys;
+      refreshBanners: TaskRefreshBanners;
       purgeDeletedAccounts: TaskPurgeDeletedAccounts;
       forgetHumanCheckSolutions: TaskForgetHumanCheckSolutions;
       dropCustomerTokens: TaskDropCustomerTokens;
@@ -2118,6 +2121,7 @@ export interface PayloadJob {
           | 'expireOrders'
           | 'finishFulfilment'
           | 'dropIdempotencyKeys'
+          | 'refreshBanners'
           | 'purgeDeletedAccounts'
           | 'forgetHumanCheckSolutions'
           | 'dropCustomerTokens'
@@ -2166,6 +2170,7 @@ export interface PayloadJob {
         | 'expireOrders'
         | 'finishFulfilment'
         | 'dropIdempotencyKeys'
+        | 'refreshBanners'
         | 'purgeDeletedAccounts'
         | 'forgetHumanCheckSolutions'
         | 'dropCustomerTokens'
@@ -3575,6 +3580,98 @@ export interface PayloadMigrationsSelect<T extends boolean = true> {
   createdAt?: T;
 }
 /**
+ * Promotional banners: when each shows, and what it says in each language.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "banners".
+ */
+export interface Banner {
+  id: number;
+  /**
+   * The full crypto-rewards banner at the top of the home page.
+   */
+  rewards: {
+    enabled?: boolean | null;
+    /**
+     * UTC, included
+     */
+    from: string;
+    /**
+     * UTC, included
+     */
+    to: string;
+    text: string;
+    linkLabel: string;
+    /**
+     * A path on this site such as /order/pickup (the visitor’s locale is added).
+     */
+    linkPath: string;
+  };
+  /**
+   * The slim crypto-rewards strip on the other pages whose route allows banners.
+   */
+  rewardsMini: {
+    enabled?: boolean | null;
+    /**
+     * UTC, included
+     */
+    from: string;
+    /**
+     * UTC, included
+     */
+    to: string;
+    text: string;
+    linkLabel: string;
+    /**
+     * A path on this site such as /order/pickup (the visitor’s locale is added).
+     */
+    linkPath: string;
+  };
+  /**
+   * Built but not shown in the layout (spec): kept here for when it is placed.
+   */
+  coin: {
+    enabled?: boolean | null;
+    /**
+     * UTC, included
+     */
+    from: string;
+    /**
+     * UTC, included
+     */
+    to: string;
+    text: string;
+    linkLabel: string;
+    /**
+     * A path on this site such as /order/pickup (the visitor’s locale is added).
+     */
+    linkPath: string;
+  };
+  /**
+   * Built but not shown in the layout (spec): kept here for when it is placed.
+   */
+  coinMini: {
+    enabled?: boolean | null;
+    /**
+     * UTC, included
+     */
+    from: string;
+    /**
+     * UTC, included
+     */
+    to: string;
+    text: string;
+    linkLabel: string;
+    /**
+     * A path on this site such as /order/pickup (the visitor’s locale is added).
+     */
+    linkPath: string;
+  };
+  activeKey?: string | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "picker".
  */
@@ -3631,6 +3728,56 @@ export interface PayloadJobsStat {
     | null;
   updatedAt?: string | null;
   createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "banners_select".
+ */
+export interface BannersSelect<T extends boolean = true> {
+  rewards?:
+    | T
+    | {
+        enabled?: T;
+        from?: T;
+        to?: T;
+        text?: T;
+        linkLabel?: T;
+        linkPath?: T;
+      };
+  rewardsMini?:
+    | T
+    | {
+        enabled?: T;
+        from?: T;
+        to?: T;
+        text?: T;
+        linkLabel?: T;
+        linkPath?: T;
+      };
+  coin?:
+    | T
+    | {
+        enabled?: T;
+        from?: T;
+        to?: T;
+        text?: T;
+        linkLabel?: T;
+        linkPath?: T;
+      };
+  coinMini?:
+    | T
+    | {
+        enabled?: T;
+        from?: T;
+        to?: T;
+        text?: T;
+        linkLabel?: T;
+        linkPath?: T;
+      };
+  activeKey?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -3780,6 +3927,24 @@ export interface TaskFinishFulfilment {
  * via the `definition` "TaskDropIdempotencyKeys".
  */
 export interface TaskDropIdempotencyKeys {
+  input?: unknown;
+  output: {
+    counts:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRefreshBanners".
+ */
+export interface TaskRefreshBanners {
   input?: unknown;
   output: {
     counts:

@@ -37,6 +37,8 @@ import { Subscriptions } from './collections/Subscriptions'
 import { Orders } from './collections/Orders'
 import { PaymentAttempts } from './collections/PaymentAttempts'
 import { PricePlans } from './collections/PricePlans'
+import { Banners } from './globals/Banners'
+import { refreshBannersTask } from './services/content/banner-refresh'
 import { Picker } from './globals/Picker'
 import { SandboxClock } from './globals/SandboxClock'
 import { loadClock } from './services/payments/sandbox/clock'
@@ -87,7 +89,7 @@ export default adminsOnlyByDefault(buildConfig({
     meta: { titleSuffix: ' · Veilgate admin' },
     importMap: { baseDir: path.resolve(dirname) },
   },
-  globals: [Picker, SandboxClock],
+  globals: [Banners, Picker, SandboxClock],
   collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, AddOns, BonusCodes, GiftCodes, Experiments, ExperimentEvents, Orders, PaymentAttempts, IdempotencyKeys, WebhookEvents, Subscriptions, ServerLocations, Reviews, Media, Admins, Customers, CustomerSessions, CustomerTokens, Outbox, Subscribers, HumanCheckSolutions, Devices, CodeRedemptions],
   editor: lexicalEditor(),
   localization: {
@@ -153,6 +155,7 @@ export default adminsOnlyByDefault(buildConfig({
       expireOrdersTask,
       finishFulfilmentTask,
       dropIdempotencyKeysTask,
+      refreshBannersTask,
       purgeDeletedAccountsTask,
       forgetHumanCheckSolutionsTask,
       dropCustomerTokensTask,

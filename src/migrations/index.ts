@@ -28,6 +28,7 @@ import * as migration_20261126_095003_renewals from './20261126_095003_renewals'
 import * as migration_20261126_095444_renewal_task from './20261126_095444_renewal_task';
 import * as migration_20261126_104725_newsletter_subscribers from './20261126_104725_newsletter_subscribers';
 import * as migration_20261126_110713_subscriber_export from './20261126_110713_subscriber_export';
+import * as migration_20261126_131924_banners from './20261126_131924_banners';
 
 export const migrations = [
   {
@@ -178,6 +179,11 @@ export const migrations = [
   {
     up: migration_20261126_110713_subscriber_export.up,
     down: migration_20261126_110713_subscriber_export.down,
-    name: '20261126_110713_subscriber_export'
+    name: '20261126_110713_subscriber_export',
+  },
+  {
+    up: migration_20261126_131924_banners.up,
+    down: migration_20261126_131924_banners.down,
+    name: '20261126_131924_banners'
   },
 ];

@@ -1,11 +1,13 @@
 import type { Payload } from 'payload'
 import { defaultLocale, locales, type LocaleCode } from '@/i18n/locales'
 import type { FeaturesBlock } from '@/payload-types'
+import { bannerNames, specWindows, type BannerName } from '@/lib/banners'
 import { now } from '@/lib/clock'
 import { redeemCode } from '@/services/account/redeem'
 import { createPasswordlessCustomer } from '@/services/auth/accounts'
 import { markdownToLexical } from '@/services/content/markdown'
 import { addOnSeeds, authorSeeds, categorySeeds, glossarySeeds, morePricePlans, pricePlans, serverLocationSeeds } from './content/catalog'
+import bannerSeeds from './content/banners.json'
 import { readJsonFolder } from './content/files'
 import { homeContent, homeLayout } from './content/home'
 import { pickerVariantSeeds } from './content/picker'
@@ -36,6 +38,7 @@ export async function seed(payload: Payload): Promise<void> {
   await seedDemoCustomer(payload)
   await seedReviews(payload)
   await seedPicker(payload)
+  await seedBanners(payload)
   await seedOnce(payload, 'server-locations', serverLocationSeeds)
   await seedOnce(payload, 'glossary-terms', glossarySeeds)
   await seedPosts(payload)
@@ -118,6 +121,20 @@ async function seedPicker(payload: Payload) {
   const views = pickerVariantSeeds.map((row) => ({ view: row.view, cardVariant: row.cardVariant, intro: row.intro, plans: ids(row.plans), defaultPlan: id(row.defaultPlan) }))
   await payload.updateGlobal({ slug: 'picker', data: { views }, locale: defaultLocale, context })
   payload.logger.info(`Seed: ${views.length} picker variants`)
+}
+
+/** The banners, once (while the global has no window): the spec's windows, their texts in every locale. */
+async function seedBanners(payload: Payload) {
+  const current = await payload.findGlobal({ slug: 'banners', depth: 0 })
+  if (current.rewards?.from) return
+  const texts = bannerSeeds.texts as Record<string, Record<BannerName, { text: string; linkLabel: string }>>
+  const data = (locale: string) =>
+    Object.fromEntries(bannerNames.map((name) => [name, { enabled: true, ...specWindows[name], linkPath: bannerSeeds.links[name], ...texts[locale]![name] }]))
+  await payload.updateGlobal({ slug: 'banners', locale: defaultLocale, data: data(defaultLocale), context })
+  for (const locale of Object.keys(texts)) {
+    if (locale !== defaultLocale) await payload.updateGlobal({ slug: 'banners', locale: locale as LocaleCode, data: data(locale), context })
+  }
+  payload.logger.info(`Seed: banners in ${Object.keys(texts).length} locales`)
 }
 
 /** `WELCOME10`: 10 % off a new customer's first purchase (created once; editors may change or end it). */

@@ -6,6 +6,7 @@ import { POST as tokenizeRoute } from '@/app/api/payments/sandbox/tokenize/route
 import { POST as purchaseRoute } from '@/app/api/veilgate/purchase/url-with-email/route'
 import { purgeDeletedAccountsTask } from '@/services/account/maintenance'
 import { createPasswordlessCustomer } from '@/services/auth/accounts'
+import { refreshBannersTask } from '@/services/content/banner-refresh'
 import { dropCustomerTokensTask } from '@/services/auth/maintenance'
 import { hashToken, newToken } from '@/services/auth/tokens'
 import { query } from '@/services/db'
@@ -163,6 +164,15 @@ const cases: Case[] = [
       return async () => (await query<{ id: number }>(payload, `select id from customer_tokens where id = any($1::int[]) order by id`, [tokens.map((token) => token.id)])).map((row) => tokens.findIndex((token) => token.id === row.id))
     },
     expected: [2, 3],
+  },
+  {
+    task: refreshBannersTask,
+    // The banners showing at the last check were others: today's set is stored (none, with the spec's 2025 windows).
+    setup: async () => {
+      await query(payload, `update banners set active_key = 'rewards,rewardsMini'`)
+      return async () => (await query<{ active_key: string | null }>(payload, 'select active_key from banners')).map((row) => row.active_key)
+    },
+    expected: [''],
   },
 ]
 

@@ -1,15 +1,15 @@
 import { getTranslations } from 'next-intl/server'
 import type { ReactNode } from 'react'
 import { companyBase } from './footerLinks'
-import { bannerActive } from '@/lib/banners'
 import { now } from '@/lib/clock'
 import { pathFeatures, routeFlags } from '@/lib/route-flags'
+import { shownBanners } from '@/services/content/banners'
 import { NewsletterSignup } from '@/components/newsletter/NewsletterSignup'
 import { CookieNotice } from './CookieNotice.client'
 import { Footer } from './Footer'
 import { Header } from './Header'
 import { PlatformStrip } from './PlatformStrip'
-import { RewardsBanner } from './RewardsBanner'
+import { PromoBanner } from './PromoBanner'
 
 type Props = { locale: string; path: string; children: ReactNode }
 
@@ -19,6 +19,10 @@ export async function SiteShell({ locale, path, children }: Props) {
   const features = pathFeatures(path)
   const header = await getTranslations('Header')
   const cookie = await getTranslations('CookieNotice')
+  const labels = await getTranslations('Banners')
+  // The full rewards banner on the home page, the mini-banner elsewhere; the coin banners are not placed (spec).
+  const shown = flags.rewardsBanner ? await shownBanners(locale, now()) : {}
+  const banner = path === '/' ? shown.rewards : shown.rewardsMini
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -29,7 +33,7 @@ export async function SiteShell({ locale, path, children }: Props) {
       </a>
       {flags.header && <Header locale={locale} path={path} flags={flags} />}
       {features.platformStrip && <PlatformStrip locale={locale} />}
-      {flags.rewardsBanner && bannerActive('rewards', now()) && <RewardsBanner locale={locale} />}
+      {banner && <PromoBanner banner={banner} label={labels('rewards')} />}
       <main id="main" className="flex-1">
         {children}
       </main>
