@@ -1,12 +1,11 @@
 'use client'
 
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import type { ApiFailure } from '@/lib/session.client'
-import { platformFromUserAgent } from '@/services/downloads/platform'
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { timezoneOffset } from './form-helpers.client'
 import type { HumanCheckHandle, HumanCheckTexts } from './HumanCheck.client'
 import { LazyHumanCheck } from './LazyHumanCheck.client'
-import { loadRules, StrengthMeter, useStrength } from './strength.client'
+import type { SignUpField } from './sign-up-flow'
+import { StrengthMeter, useStrength } from './strength.client'
 
 export type SignUpTexts = Record<
   | 'emailLabel'
@@ -48,15 +47,13 @@ type Props = {
   downloads?: DownloadOffer[]
 }
 
-type Field = 'email' | 'password' | 'confirmPassword' | 'terms' | 'human'
+type Field = SignUpField
 const fieldOrder: Field[] = ['email', 'password', 'confirmPassword', 'terms', 'human']
-/** The API's field names, as they come back with a refusal. */
-const fromApiField: Record<string, Field> = { username: 'email', password: 'password', confirmPassword: 'confirmPassword', terms: 'terms', inrecaptcha: 'human' }
 
-type Rules = Awaited<ReturnType<typeof loadRules>>
-
-/** The session client (API calls, keeping the login) is needed only once the form is used: it loads on the first focus. */
-const loadSession = () => import('@/lib/session.client')
+/** The submit (rules, API call, session) and the done state load on the first focus, not with the page. */
+const loadFlow = () => import('./sign-up-flow').then((module) => module.signUpFlow)
+const loadDone = () => import('./SignUpDone.client')
+const SignUpDone = lazy(() => loadDone().then((module) => ({ default: module.SignUpDone })))
 
 /**
  * The sign-up form of `/sign-up` and of the `signUp` block: e-mail, password with a strength meter,
@@ -81,7 +78,6 @@ export function SignUpForm({ locale, texts, errors: messages, humanCheck, termsL
   const fields = useRef<Partial<Record<Field, HTMLInputElement | null>>>({})
   const check = useRef<HumanCheckHandle | null>(null)
   const alertRef = useRef<HTMLDivElement | null>(null)
-  const doneRef = useRef<HTMLHeadingElement | null>(null)
   const started = useRef(false)
 
   useEffect(() => {
@@ -90,16 +86,12 @@ export function SignUpForm({ locale, texts, errors: messages, humanCheck, termsL
     else fields.current[focusField.field]?.focus()
   }, [focusField])
 
-  useEffect(() => {
-    if (done) doneRef.current?.focus()
-  }, [done])
-
   /** The first focus anywhere in the form: the rules load and the human check starts solving. */
   const start = () => {
     if (started.current) return
     started.current = true
-    void loadRules().catch(() => undefined)
-    void loadSession().catch(() => undefined)
+    void loadFlow().catch(() => undefined)
+    void loadDone().catch(() => undefined)
     check.current?.arm()
   }
 
@@ -118,86 +110,28 @@ export function SignUpForm({ locale, texts, errors: messages, humanCheck, termsL
     setBusy(true)
     setAlert(null)
     try {
-      let rules: Rules
-      let session: Awaited<ReturnType<typeof loadSession>>
-      try {
-        ;[rules, session] = await Promise.all([loadRules(), loadSession()])
-      } catch {
-        setAlert(messageOf(undefined))
-        alertRef.current?.focus()
-        return
-      }
       const input = { username: email, password, confirmPassword, terms, marketingConsent: consent, locale, timezone: timezoneOffset() }
-      const parsed = rules.registerSchema.safeParse(input)
-      if (!parsed.success) {
-        const found: Partial<Record<Field, string>> = {}
-        for (const issue of parsed.error.issues) {
-          const field = fromApiField[String(issue.path[0])]
-          if (field && !found[field]) found[field] = messageOf(issue.message)
-        }
-        if (showErrors(found)) return
-      }
-      setErrors({})
-      const solved = await check.current?.solution()
-      if (!solved) {
-        showErrors({ human: messageOf('NOT_VERIFIED_CAPTCHA') })
-        return
-      }
-      try {
-        const { token } = await session.apiFetch<{ token: string }>('/api/veilgate/auth/register/', { body: { ...input, username: email.trim().toLowerCase(), inrecaptcha: solved, version: 'altcha' } })
-        session.storeLogin(token)
-        setDone(email.trim().toLowerCase())
-      } catch (failure) {
-        const answer = failure as ApiFailure
-        // The token may have been spent: the next try gets a fresh one.
-        check.current?.renew()
-        const field = answer.field ? fromApiField[answer.field] : undefined
-        const message = answer.statusCode === 500 && !answer.code ? messageOf(undefined) : answer.message || messageOf(answer.code)
-        if (field) showErrors({ [field]: message })
-        else {
-          setAlert(message)
-          alertRef.current?.focus()
-        }
+      const step = await loadFlow().then(
+        (flow) => flow(input, check.current, messageOf, () => setErrors({})),
+        () => ({ alert: messageOf(undefined) }),
+      )
+      if ('done' in step) setDone(step.done)
+      else if ('errors' in step) showErrors(step.errors)
+      else {
+        setAlert(step.alert)
+        alertRef.current?.focus()
       }
     } finally {
       setBusy(false)
     }
   }
 
-  if (done) {
-    const platform = downloads?.length ? platformFromUserAgent(navigator.userAgent) : null
-    const offered = downloads?.find((entry) => entry.platform === platform) ?? downloads?.[0]
-    const others = downloads?.filter((entry) => entry !== offered) ?? []
+  if (done)
     return (
-      <div className="grid max-w-md gap-4" data-sign-up-done>
-        <h2 ref={doneRef} tabIndex={-1} className="text-2xl font-bold outline-none">
-          {texts.checkInbox}
-        </h2>
-        <p className="text-muted">{texts.sentTo.replace('{email}', done)}</p>
-        {offered && (
-          <div className="grid gap-3" data-download-offer={offered.platform}>
-            <a href={offered.href} className="btn-primary w-fit px-6 py-3" {...(offered.external ? { rel: 'noopener' } : {})}>
-              {texts.downloadFor.replace('{platform}', offered.name)}
-            </a>
-            {others.length > 0 && (
-              <>
-                <h3 className="text-sm font-semibold">{texts.otherPlatforms}</h3>
-                <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
-                  {others.map((entry) => (
-                    <li key={entry.platform}>
-                      <a href={entry.href} className="font-medium text-brand-700 underline underline-offset-2" {...(entry.external ? { rel: 'noopener' } : {})}>
-                        {entry.name}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </div>
-        )}
-      </div>
+      <Suspense fallback={null}>
+        <SignUpDone email={done} texts={texts} downloads={downloads} />
+      </Suspense>
     )
-  }
 
   const errorId = (field: Field) => `${ids}-${field}-error`
   const errorOf = (field: Field) =>

@@ -1,7 +1,8 @@
 import '@/app/(frontend)/globals.css'
 import type { CSSProperties, ReactNode } from 'react'
 import { preload } from 'react-dom'
-import { HydrationMark } from './HydrationMark.client'
+import { getTranslations } from 'next-intl/server'
+import { SiteBehaviours } from './SiteBehaviours.client'
 import { localeFontFaces, localeFontStack, localePreloads } from './font-table'
 import { notoSansLatin } from './fonts'
 import { getLocale } from '@/i18n/locales'
@@ -15,8 +16,9 @@ import { getLocale } from '@/i18n/locales'
  * is preloaded here and declared inline with its metric-matched fallback, so text paints at once
  * and does not move when the face arrives. No locale declares a face for a script it does not use.
  */
-export function SiteDocument({ locale, children }: { locale: string; children: ReactNode }) {
+export async function SiteDocument({ locale, children }: { locale: string; children: ReactNode }) {
   const definition = getLocale(locale)
+  const t = await getTranslations({ locale: definition.code, namespace: 'Behaviours' })
   // next/font gives "'Latin', 'Latin Fallback'".
   const [family = '', fallback = ''] = notoSansLatin.style.fontFamily.split(/,\s*/)
   for (const href of localePreloads(definition.code)) preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' })
@@ -30,7 +32,7 @@ export function SiteDocument({ locale, children }: { locale: string; children: R
       </head>
       <body>
         {children}
-        <HydrationMark />
+        <SiteBehaviours texts={{ offline: t('offline'), progress: t('progress') }} />
       </body>
     </html>
   )

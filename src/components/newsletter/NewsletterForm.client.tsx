@@ -3,7 +3,6 @@
 import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react'
 import type { HumanCheckHandle, HumanCheckTexts } from '@/components/auth/HumanCheck.client'
 import { LazyHumanCheck } from '@/components/auth/LazyHumanCheck.client'
-import type { ApiFailure } from '@/lib/session.client'
 import type { SubscribeResult, SubscribeResultTexts } from './subscribe-result'
 
 export type NewsletterFormTexts = SubscribeResultTexts & Record<'emailLabel' | 'consent' | 'submit' | 'proveHuman' | 'close' | 'humanCheckLegend', string>
@@ -16,31 +15,12 @@ type Props = {
   tone: 'footer' | 'block'
 }
 
-type Outcome = Parameters<typeof import('./subscribe-result').subscribeResult>[0]
-
 /**
- * What the form does beyond showing itself (the address rule, the API call, the result rules,
- * the human check and the modal), fetched on its first focus: the page's first load carries only
- * the form, which sits in every page's footer.
+ * What the form does beyond showing itself (the address rule, the API call, the result rules and
+ * the modal), fetched on its first focus: the first load of every page (the form is in every
+ * footer) carries only the form.
  */
-const loadParts = () => {
-  parts ??= Promise.all([import('@/lib/validation/newsletter'), import('@/lib/session.client'), import('./subscribe-result'), loadModal()])
-    .then(([rules, session, result]) => ({
-      newsletterEmail: rules.newsletterEmail,
-      apiFetch: session.apiFetch,
-      subscribeResult: result.subscribeResult,
-    }))
-    .catch((error: unknown) => {
-      parts = null
-      throw error
-    })
-  return parts
-}
-let parts: Promise<{
-  newsletterEmail: typeof import('@/lib/validation/newsletter').newsletterEmail
-  apiFetch: typeof import('@/lib/session.client').apiFetch
-  subscribeResult: typeof import('./subscribe-result').subscribeResult
-}> | null = null
+const loadFlow = () => Promise.all([import('./subscribe-flow'), loadModal()]).then(([flow]) => flow.subscribeFlow)
 const loadModal = () => import('@/components/ui/Modal.client')
 /** If its code cannot load, nothing shows (the press that needed it has already said something went wrong). */
 const Modal = lazy(async (): Promise<{ default: typeof import('@/components/ui/Modal.client').Modal }> => {
@@ -76,7 +56,7 @@ export function NewsletterForm({ locale, texts, humanCheck, tone }: Props) {
     if (armed) return
     setArmed(true)
     check.current?.arm()
-    void loadParts().catch(() => undefined)
+    void loadFlow().catch(() => undefined)
   }
 
   const submit = async (event: FormEvent) => {
@@ -88,55 +68,20 @@ export function NewsletterForm({ locale, texts, humanCheck, tone }: Props) {
     setBusy(true)
     start()
     try {
-      let loaded: Awaited<ReturnType<typeof loadParts>>
-      try {
-        loaded = await loadParts()
-      } catch {
-        // Nothing could be sent: the address stays for the next try.
-        setResult({
-          tone: 'error',
-          title: texts.errorTitle,
-          message: texts.undefinedError,
-        })
-        return
+      const step = await loadFlow().then(
+        (flow) => flow(typed, locale, check.current, texts),
+        () => 'unloaded' as const,
+      )
+      setInvalid(step === 'invalid')
+      setUnproven(step === 'unproven')
+      if (step === 'invalid') field.current?.focus()
+      else if (step === 'unproven') check.current?.focus()
+      // Nothing could be sent: the address stays for the next try.
+      else if (step === 'unloaded') setResult({ tone: 'error', title: texts.errorTitle, message: texts.undefinedError })
+      else {
+        setEmail('')
+        setResult(step)
       }
-      const parsed = loaded.newsletterEmail.safeParse(typed)
-      if (!parsed.success) {
-        setInvalid(true)
-        field.current?.focus()
-        return
-      }
-      const address = parsed.data
-      setInvalid(false)
-      const token = await check.current?.solution()
-      if (!token) {
-        setUnproven(true)
-        check.current?.focus()
-        return
-      }
-      setUnproven(false)
-      let outcome: Outcome
-      try {
-        const answer = await loaded.apiFetch<{ username?: unknown }>('/api/coms/subscribe/', {
-          body: {
-            inrecaptcha: token,
-            version: 'altcha',
-            username: address,
-            source: 'vpn-site',
-            type: 'common',
-            locale,
-          },
-        })
-        outcome = {
-          username: typeof answer.username === 'string' ? answer.username : address,
-        }
-      } catch (failure) {
-        outcome = { failure: failure as ApiFailure }
-      }
-      // A token is spent by any answer: the next press gets a fresh one.
-      check.current?.renew()
-      setEmail('')
-      setResult(loaded.subscribeResult(outcome, address, texts))
     } finally {
       pending.current = false
       setBusy(false)
