@@ -6,6 +6,9 @@ export type BannerName = (typeof bannerNames)[number]
 /** One banner's switch and window: `YYYY-MM-DD` days in UTC, both included. */
 export type BannerWindow = { enabled?: boolean | null; from?: string | null; to?: string | null }
 
+/** One banner as the `banners` global stores it (texts in the locale read). */
+export type BannerDoc = BannerWindow & { text?: string | null; linkLabel?: string | null; linkPath?: string | null }
+
 /** The spec's windows (section 9), what a new site is seeded with. */
 export const specWindows: Record<BannerName, { from: string; to: string }> = {
   rewards: { from: '2025-07-09', to: '2025-12-31' },

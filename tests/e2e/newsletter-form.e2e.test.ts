@@ -120,6 +120,9 @@ describe('the newsletter form', () => {
     await refused.waitFor()
     expect(sent).toHaveLength(2)
     expect(await refused.textContent()).toContain(`Subscription on \u2068${email}\u2069 already exists.`)
+    // The site's general error modal: the message, and support by e-mail (no SUPPORT_CHAT_URL here).
+    expect(await refused.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('mailto:support@veilgate.com')
+    expect(await axeViolations(page)).toEqual([])
     expect(await field.inputValue()).toBe('')
     await refused.getByRole('button', { name: 'Close' }).click()
     await refused.waitFor({ state: 'hidden' })
@@ -144,11 +147,18 @@ describe('the newsletter form', () => {
     await nothingSent(page, sent, 0)
     expect(await axeViolations(page)).toEqual([])
 
-    // Reachable again: the next press solves the check and subscribes.
+    // Reachable again: the next press solves the check and subscribes; the site's loader shows while the request runs.
     await page.unroute('**/api/veilgate/captcha/challenge/**')
+    await page.route('**/api/coms/subscribe/', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      await route.continue()
+    })
     await form.getByRole('button', { name: 'Subscribe' }).click()
+    await page.getByRole('status').filter({ hasText: 'Loading…' }).waitFor()
+    expect(await page.locator('main').getAttribute('aria-busy')).toBe('true')
     const modal = page.getByRole('dialog', { name: 'Almost done' })
     await modal.waitFor()
+    expect(await page.locator('main').getAttribute('aria-busy')).toBeNull()
     expect(sent).toHaveLength(1)
     expect(await proveHuman.count()).toBe(0)
     expect(await modal.textContent()).toContain(email)

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from 'react'
 import { platformFromUserAgent } from '@/services/downloads/platform'
-import type { DownloadOffer, SignUpTexts } from './SignUpForm.client'
+import type { DownloadOffer, SignUpTexts } from './sign-up-types'
 
 type Props = { email: string; texts: SignUpTexts; downloads?: DownloadOffer[] }
 

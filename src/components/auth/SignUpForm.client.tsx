@@ -5,34 +5,10 @@ import { timezoneOffset } from './form-helpers.client'
 import type { HumanCheckHandle, HumanCheckTexts } from './HumanCheck.client'
 import { LazyHumanCheck } from './LazyHumanCheck.client'
 import type { SignUpField } from './sign-up-flow'
+import type { DownloadOffer, SignUpTexts } from './sign-up-types'
 import { StrengthMeter, useStrength } from './strength.client'
 
-export type SignUpTexts = Record<
-  | 'emailLabel'
-  | 'passwordLabel'
-  | 'confirmPasswordLabel'
-  | 'marketingConsent'
-  | 'noSpam'
-  | 'submit'
-  | 'submitting'
-  | 'strength'
-  | 'strength0'
-  | 'strength1'
-  | 'strength2'
-  | 'strength3'
-  | 'strength4'
-  | 'checkInbox'
-  | 'sentTo'
-  | 'haveAccount'
-  | 'signInLink'
-  | 'downloadFor'
-  | 'otherPlatforms'
-  | 'humanCheckLegend',
-  string
->
-
-/** One app to offer after sign-up (the download variant). */
-export type DownloadOffer = { platform: string; name: string; href: string; external: boolean }
+export type { DownloadOffer, SignUpTexts } from './sign-up-types'
 
 type Props = {
   locale: string

@@ -1,10 +1,15 @@
 'use client'
 
 import { usePathname } from 'next/navigation'
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { CHUNK_RELOAD_KEY, isChunkFailure, isChunkScript, mayReload } from '@/lib/chunk-guard'
+import { useFeedback } from '@/lib/feedback.client'
+import type { FeedbackTexts } from './FeedbackModals.client'
 
-export type BehaviourTexts = { offline: string; progress: string }
+export type BehaviourTexts = FeedbackTexts & { offline: string; progress: string; loading: string }
+
+/** The success and error modals load when one first opens. */
+const FeedbackModals = lazy(() => import('./FeedbackModals.client').then((module) => ({ default: module.FeedbackModals })))
 
 /** Spec section 9: progress bar 200 ms throttle, 5000 ms duration, 500 ms hide delay. */
 const PROGRESS_THROTTLE_MS = 200
@@ -39,10 +44,16 @@ function internalTarget(event: MouseEvent): URL | null {
  *   than 200 ms, filling over 5 s, completed when the new page is in, hidden 500 ms later;
  * - the chunk-reload guard: a code chunk that fails to load makes one full reload, at most once
  *   per 60 s (kept in sessionStorage), and the next route change is then a full page load;
- * - the offline notice, in a polite live region, while the browser is offline.
+ * - the offline notice, in a polite live region, while the browser is offline;
+ * - the global feedback (`src/lib/feedback.client.ts`): the success and error modals, loaded when
+ *   one first opens, and the loader (`aria-busy` on `<main>` and a status).
  */
-export function SiteBehaviours({ texts }: { texts: BehaviourTexts }) {
+export function SiteBehaviours({ texts, support }: { texts: BehaviourTexts; support: { href: string; chat: boolean } }) {
   const pathname = usePathname()
+  const feedback = useFeedback()
+  // Once a modal has opened, the modals stay mounted (so closing returns the focus).
+  const [opened, setOpened] = useState(false)
+  if ((feedback.error.open || feedback.success.open) && !opened) setOpened(true)
   const online = useSyncExternalStore(watchOnLine, onLine, () => true)
   const [progress, setProgressState] = useState<number | null>(null)
   const shown = useRef<number | null>(null)
@@ -142,8 +153,25 @@ export function SiteBehaviours({ texts }: { texts: BehaviourTexts }) {
     window.setTimeout(() => setProgress(null), PROGRESS_HIDE_MS)
   }, [pathname])
 
+  // The loader: the page's main region is busy while a request the visitor waits for runs.
+  useEffect(() => {
+    const main = document.getElementById('main')
+    if (feedback.isLoading) main?.setAttribute('aria-busy', 'true')
+    else main?.removeAttribute('aria-busy')
+  }, [feedback.isLoading])
+
   return (
     <>
+      {opened && (
+        <Suspense fallback={null}>
+          <FeedbackModals feedback={feedback} texts={texts} support={support} />
+        </Suspense>
+      )}
+      {feedback.isLoading && (
+        <p role="status" className="fixed start-1/2 top-3 z-50 -translate-x-1/2 rounded-full bg-brand-950 px-4 py-2 text-sm text-white rtl:translate-x-1/2" data-loader>
+          {texts.loading}
+        </p>
+      )}
       {progress !== null && (
         <div role="progressbar" aria-label={texts.progress} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="fixed inset-x-0 top-0 z-[60] h-1" data-progress>
           <div className="h-full origin-left bg-accent-500 transition-transform duration-200 ease-out motion-reduce:transition-none rtl:origin-right" style={{ transform: `scaleX(${progress / 100})` }} />

@@ -6,6 +6,7 @@ import { SiteBehaviours } from './SiteBehaviours.client'
 import { localeFontFaces, localeFontStack, localePreloads } from './font-table'
 import { notoSansLatin } from './fonts'
 import { getLocale } from '@/i18n/locales'
+import { supportContact } from '@/lib/support'
 
 /**
  * The public site's document: `lang`/`dir` from the locale table, fonts and styles.
@@ -18,7 +19,22 @@ import { getLocale } from '@/i18n/locales'
  */
 export async function SiteDocument({ locale, children }: { locale: string; children: ReactNode }) {
   const definition = getLocale(locale)
-  const t = await getTranslations({ locale: definition.code, namespace: 'Behaviours' })
+  const [t, server, errors] = await Promise.all([
+    getTranslations({ locale: definition.code, namespace: 'Behaviours' }),
+    getTranslations({ locale: definition.code, namespace: 'ServerError' }),
+    getTranslations({ locale: definition.code, namespace: 'Errors' }),
+  ])
+  const texts = {
+    offline: t('offline'),
+    progress: t('progress'),
+    loading: t('loading'),
+    close: t('close'),
+    newWindow: t('newWindow'),
+    errorTitle: server('title'),
+    contactPrompt: server('contactPrompt'),
+    contactUs: server('contactUs'),
+    undefinedError: errors('undefinedError'),
+  }
   // next/font gives "'Latin', 'Latin Fallback'".
   const [family = '', fallback = ''] = notoSansLatin.style.fontFamily.split(/,\s*/)
   for (const href of localePreloads(definition.code)) preload(href, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' })
@@ -32,7 +48,7 @@ export async function SiteDocument({ locale, children }: { locale: string; child
       </head>
       <body>
         {children}
-        <SiteBehaviours texts={{ offline: t('offline'), progress: t('progress') }} />
+        <SiteBehaviours texts={texts} support={supportContact()} />
       </body>
     </html>
   )

@@ -5,7 +5,9 @@ import type english from '../../../messages/en.json'
 import { localeFromTag } from '@/i18n/locales'
 
 export type ErrorTexts = typeof english.ServerError
-type Located = { texts: ErrorTexts; locale: string }
+/** Where "Contact us" goes: the support chat (`SUPPORT_CHAT_URL`, a new window) or an e-mail (`src/lib/support.ts`). */
+export type SupportContact = { href: string; chat: boolean }
+type Located = { texts: ErrorTexts; locale: string; support?: SupportContact }
 
 const ErrorTextsContext = createContext<Located | null>(null)
 
@@ -13,8 +15,8 @@ const ErrorTextsContext = createContext<Located | null>(null)
  * The locale layout hands the error screen its texts (a few hundred bytes in the page), so no
  * message catalogue ships in the bundle that every page loads.
  */
-export function ErrorTextsProvider({ texts, locale, children }: Located & { children: ReactNode }) {
-  return createElement(ErrorTextsContext.Provider, { value: { texts, locale } }, children)
+export function ErrorTextsProvider({ texts, locale, support, children }: Located & { children: ReactNode }) {
+  return createElement(ErrorTextsContext.Provider, { value: { texts, locale, support } }, children)
 }
 
 /**
@@ -22,7 +24,7 @@ export function ErrorTextsProvider({ texts, locale, children }: Located & { chil
  * failed) the visitor's catalogue (from `<html lang>`, filled in from English) is fetched only now.
  * `texts` is null until it arrives, or if it cannot.
  */
-export function useErrorTexts(): { texts: ErrorTexts | null; locale: string } {
+export function useErrorTexts(): { texts: ErrorTexts | null; locale: string; support?: SupportContact } {
   const provided = useContext(ErrorTextsContext)
   const [loaded, setLoaded] = useState<Located | null>(null)
   useEffect(() => {

@@ -1,11 +1,12 @@
 'use client'
 
-import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import type { HumanCheckHandle, HumanCheckTexts } from '@/components/auth/HumanCheck.client'
 import { LazyHumanCheck } from '@/components/auth/LazyHumanCheck.client'
-import type { SubscribeResult, SubscribeResultTexts } from './subscribe-result'
+import { showError } from '@/lib/feedback.client'
+import type { SubscribeResultTexts } from './subscribe-result'
 
-export type NewsletterFormTexts = SubscribeResultTexts & Record<'emailLabel' | 'consent' | 'submit' | 'proveHuman' | 'close' | 'humanCheckLegend', string>
+export type NewsletterFormTexts = SubscribeResultTexts & Record<'emailLabel' | 'consent' | 'submit' | 'proveHuman' | 'humanCheckLegend', string>
 
 type Props = {
   locale: string
@@ -16,20 +17,11 @@ type Props = {
 }
 
 /**
- * What the form does beyond showing itself (the address rule, the API call, the result rules and
- * the modal), fetched on its first focus: the first load of every page (the form is in every
- * footer) carries only the form.
+ * What the form does beyond showing itself (the address rule, the API call and the result rules),
+ * fetched on its first focus: the first load of every page (the form is in every footer) carries
+ * only the form. The result shows in the site's success or error modal.
  */
-const loadFlow = () => Promise.all([import('./subscribe-flow'), loadModal()]).then(([flow]) => flow.subscribeFlow)
-const loadModal = () => import('@/components/ui/Modal.client')
-/** If its code cannot load, nothing shows (the press that needed it has already said something went wrong). */
-const Modal = lazy(async (): Promise<{ default: typeof import('@/components/ui/Modal.client').Modal }> => {
-  try {
-    return { default: (await loadModal()).Modal }
-  } catch {
-    return { default: () => <span hidden /> }
-  }
-})
+const loadFlow = () => import('./subscribe-flow').then((module) => module.subscribeFlow)
 
 /**
  * The newsletter sign-up (spec section 4, "Subscribe form"): idle → e-mail check → human check →
@@ -45,7 +37,6 @@ export function NewsletterForm({ locale, texts, humanCheck, tone }: Props) {
   const [unproven, setUnproven] = useState(false)
   const [busy, setBusy] = useState(false)
   const [armed, setArmed] = useState(false)
-  const [result, setResult] = useState<SubscribeResult | null>(null)
   const field = useRef<HTMLInputElement | null>(null)
   const check = useRef<HumanCheckHandle | null>(null)
   /** Set at once on a press (state lands a render later): a second press while busy sends nothing. */
@@ -69,7 +60,7 @@ export function NewsletterForm({ locale, texts, humanCheck, tone }: Props) {
     start()
     try {
       const step = await loadFlow().then(
-        (flow) => flow(typed, locale, check.current, texts),
+        (flow) => flow(typed, locale, check.current, texts, field.current),
         () => 'unloaded' as const,
       )
       setInvalid(step === 'invalid')
@@ -77,11 +68,8 @@ export function NewsletterForm({ locale, texts, humanCheck, tone }: Props) {
       if (step === 'invalid') field.current?.focus()
       else if (step === 'unproven') check.current?.focus()
       // Nothing could be sent: the address stays for the next try.
-      else if (step === 'unloaded') setResult({ tone: 'error', title: texts.errorTitle, message: texts.undefinedError })
-      else {
-        setEmail('')
-        setResult(step)
-      }
+      else if (step === 'unloaded') showError(texts.undefinedError, { title: texts.errorTitle, returnFocus: field.current })
+      else setEmail('')
     } finally {
       pending.current = false
       setBusy(false)
@@ -138,23 +126,6 @@ export function NewsletterForm({ locale, texts, humanCheck, tone }: Props) {
           {texts.submit}
         </button>
       </form>
-      {armed && (
-        <Suspense fallback={null}>
-          <Modal
-            open={result !== null}
-            onClose={() => setResult(null)}
-            title={result?.title}
-            message={result?.message}
-            role={result?.tone === 'error' ? 'alertdialog' : 'dialog'}
-            returnFocus={field}
-            name="newsletter-result"
-          >
-            <button type="button" onClick={() => setResult(null)} className="btn-primary w-fit px-5 py-2.5" data-result={result?.tone}>
-              {texts.close}
-            </button>
-          </Modal>
-        </Suspense>
-      )}
     </>
   )
 }

@@ -21,7 +21,6 @@ export async function NewsletterSignup({ locale, tone }: Props) {
         consent: t('consent'),
         submit: t('submit'),
         proveHuman: t('proveHuman'),
-        close: t('close'),
         humanCheckLegend: auth('humanCheckLegend'),
         successTitle: t('successTitle'),
         success: t('success', { email: '{email}' }),

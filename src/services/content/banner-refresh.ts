@@ -1,9 +1,8 @@
 // Refreshing every cached page when a banner window opens or closes (a scheduled task).
 import type { Payload } from 'payload'
-import { activeKey, type BannerName } from '@/lib/banners'
+import { activeKey, type BannerDoc, type BannerName } from '@/lib/banners'
 import { query } from '@/services/db'
 import { maintenanceTask } from '@/services/maintenance'
-import type { BannerDoc } from './banners'
 import { announceNow } from './changes'
 import { revalidateAll } from './revalidate'
 

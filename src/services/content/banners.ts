@@ -1,13 +1,12 @@
 // The promotional banners as pages show them, and their refresh when a window opens or closes.
 import type { Payload } from 'payload'
 import { localizePath } from '@/i18n/paths'
-import { bannerActive, bannerNames, type BannerName } from '@/lib/banners'
+import { bannerActive, bannerNames, type BannerDoc, type BannerName } from '@/lib/banners'
 import { payloadClient } from './payload'
 
 /** One banner ready to show: its text and link in the page's locale. */
 export type BannerView = { name: BannerName; text: string; linkLabel: string; href: string }
 
-export type BannerDoc = { enabled?: boolean | null; from?: string | null; to?: string | null; text?: string | null; linkLabel?: string | null; linkPath?: string | null }
 
 /** The banners whose window holds `at` (the server date), in `locale` (English where a text is missing). */
 export async function shownBanners(locale: string, at: Date, client?: Payload): Promise<Partial<Record<BannerName, BannerView>>> {

@@ -4,9 +4,9 @@ import { useErrorTexts } from '@/components/layout/errorTexts'
 import { localizePath } from '@/i18n/paths'
 import { brand } from '@/lib/brand'
 
-/** The server-error page: try again, or reach support. */
+/** The server-error page: try again, or reach support (the chat when `SUPPORT_CHAT_URL` is set, else e-mail). */
 export default function ServerError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const { texts: t, locale } = useErrorTexts()
+  const { texts: t, locale, support } = useErrorTexts()
   // The locale layout provides the texts; without it, the home link until they arrive.
   if (!t)
     return (
@@ -30,7 +30,8 @@ export default function ServerError({ reset }: { error: Error & { digest?: strin
       </div>
       <p className="mt-6 text-sm text-muted">
         {t.contactPrompt}{' '}
-        <a href={`mailto:${brand.supportEmail}`} className="font-medium text-brand-700 underline underline-offset-2">
+        {/* The support chat in a new window when SUPPORT_CHAT_URL is set, else an e-mail (as the general error modal). */}
+        <a href={support?.href ?? `mailto:${brand.supportEmail}`} className="font-medium text-brand-700 underline underline-offset-2" {...(support?.chat ? { target: '_blank', rel: 'noopener' } : {})}>
           {t.contactUs}
         </a>
       </p>

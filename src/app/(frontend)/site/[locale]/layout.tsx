@@ -7,6 +7,7 @@ import { ErrorTextsProvider } from '@/components/layout/errorTexts'
 import { loadMessages } from '@/i18n/messages'
 import { isLocaleCode } from '@/i18n/locales'
 import { brand } from '@/lib/brand'
+import { supportContact } from '@/lib/support'
 import { siteUrl } from '@/lib/seo'
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> }
@@ -32,7 +33,7 @@ export default async function LocaleLayout({ children, params }: Props) {
   const { ServerError } = await loadMessages(locale)
   return (
     <SiteDocument locale={locale}>
-      <ErrorTextsProvider texts={ServerError} locale={locale}>
+      <ErrorTextsProvider texts={ServerError} locale={locale} support={supportContact()}>
         {children}
       </ErrorTextsProvider>
     </SiteDocument>
