@@ -143,6 +143,8 @@ describe('the cookie notice', () => {
     await expect.poll(() => notice.isVisible()).toBe(true)
     release()
     await page.waitForLoadState('load')
+    // The button works once the page's scripts have taken over (they load after the first paint).
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
     await notice.getByRole('button').click()
     await expect.poll(() => notice.count()).toBe(0)
 
