@@ -1,14 +1,7 @@
-import type { Field, GlobalAfterChangeHook, GlobalConfig } from 'payload'
+import type { Field, GlobalConfig } from 'payload'
 import { anyone, isAdmin } from '@/access'
 import { bannerNames, isDay, type BannerName } from '@/lib/banners'
-import { announceContentChange } from '@/services/content/changes'
-import { revalidateAll } from '@/services/content/revalidate'
-
-const refresh: GlobalAfterChangeHook = async ({ doc, context, req }) => {
-  if (!context.disableRevalidate) revalidateAll()
-  await announceContentChange(req, { all: true })
-  return doc
-}
+import { refreshAllPages } from './refresh'
 
 const labels: Record<BannerName, { label: string; description: string }> = {
   rewards: { label: 'Rewards banner', description: 'The full crypto-rewards banner at the top of the home page.' },
@@ -46,7 +39,7 @@ export const Banners: GlobalConfig = {
   label: 'Banners',
   admin: { group: 'Content', description: 'Promotional banners: when each shows, and what it says in each language.' },
   access: { read: anyone, update: isAdmin },
-  hooks: { afterChange: [refresh] },
+  hooks: { afterChange: [refreshAllPages] },
   fields: [
     ...bannerNames.map(
       (name): Field => ({

@@ -1,16 +1,9 @@
-import type { GlobalAfterChangeHook, GlobalConfig } from 'payload'
+import type { GlobalConfig } from 'payload'
 import { anyone, isAdmin } from '@/access'
-import { announceContentChange } from '@/services/content/changes'
-import { revalidateAll } from '@/services/content/revalidate'
+import { refreshAllPages } from './refresh'
 
 export const variantViews = ['pickup-b', 'pickup-c', 'pickup-d', 'pickup-e'] as const
 export const cardVariants = ['per-month', 'total'] as const
-
-const refresh: GlobalAfterChangeHook = async ({ doc, context, req }) => {
-  if (!context.disableRevalidate) revalidateAll()
-  await announceContentChange(req, { all: true })
-  return doc
-}
 
 /**
  * The picker variants `/order/pickup-b` … `-e` (experiments): which plans each sells, which is
@@ -22,7 +15,7 @@ export const Picker: GlobalConfig = {
   label: 'Plan picker variants',
   admin: { group: 'Commerce' },
   access: { read: anyone, update: isAdmin },
-  hooks: { afterChange: [refresh] },
+  hooks: { afterChange: [refreshAllPages] },
   fields: [
     {
       name: 'views',

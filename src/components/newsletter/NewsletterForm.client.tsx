@@ -36,7 +36,7 @@ export function NewsletterForm({ locale, texts, humanCheck, tone }: Props) {
   const [invalid, setInvalid] = useState(false)
   const [unproven, setUnproven] = useState(false)
   const [busy, setBusy] = useState(false)
-  const [armed, setArmed] = useState(false)
+  const started = useRef(false)
   const field = useRef<HTMLInputElement | null>(null)
   const check = useRef<HumanCheckHandle | null>(null)
   /** Set at once on a press (state lands a render later): a second press while busy sends nothing. */
@@ -44,8 +44,8 @@ export function NewsletterForm({ locale, texts, humanCheck, tone }: Props) {
 
   /** The first focus anywhere in the form: its parts load and the human check starts solving. */
   const start = () => {
-    if (armed) return
-    setArmed(true)
+    if (started.current) return
+    started.current = true
     check.current?.arm()
     void loadFlow().catch(() => undefined)
   }
