@@ -6,8 +6,9 @@ import path from 'node:path'
 import { root } from './app-env.mjs'
 import { markStartupScripts } from './compile-hints.mjs'
 import { subsetFonts } from './fonts.mjs'
+import { asnSourceDir, buildAsnIndex } from './asn-index.mjs'
 
-const inputs = ['src', 'messages', 'public', 'next.config.ts', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json', 'scripts/lib/compile-hints.mjs']
+const inputs = ['src', 'messages', 'public', 'next.config.ts', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json', 'scripts/lib/compile-hints.mjs', 'scripts/lib/asn-index.mjs']
 
 function hashInputs() {
   const hash = createHash('sha256')
@@ -56,10 +57,14 @@ export async function buildIfNeeded(env, { log = console.log, forTests = false }
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build failed with exit code ${code}`))))
   })
   // After the build (next build empties .next): the start-up scripts compiled while they load
-  // (scripts/lib/compile-hints.mjs), and the cut font files the font route serves.
+  // (scripts/lib/compile-hints.mjs), the cut font files the font route serves, the geo-IP index.
   const marked = markStartupScripts(path.join(root, '.next'))
   log(`[veilgate] ${marked.length} start-up scripts marked for eager compilation`)
   await subsetFonts({ log })
+  // The geo-IP network index (src/services/geoip/lookup.ts reads it; never the CSV at start).
+  const started = Date.now()
+  const index = buildAsnIndex({ sourceDir: asnSourceDir(root), outDir: path.join(root, '.next', 'veilgate-geoip') })
+  log(`[veilgate] geo-IP network index: ${index.v4 + index.v6} ranges, ${Math.round(index.bytes / 1024)} KiB in ${Date.now() - started} ms`)
   writeFileSync(stampFile(), hash)
   return true
 }

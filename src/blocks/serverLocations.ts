@@ -1,13 +1,11 @@
 import { cache } from 'react'
-import { getLocale } from '@/i18n/locales'
 import { payloadClient } from '@/services/content/payload'
 import { serverLocations } from '@/services/content/servers'
+import { vpnLists } from '@/services/vpn/lists'
 
 /**
- * Server locations for the servers map, list and region blocks: read once per
- * render however many of them a page has, with country names in the page's language.
+ * The VPN lists for the servers map, list and region blocks, with country names in the page's
+ * language: read once per render however many of them a page has. The `vpn/*-list/` endpoints
+ * answer the same view (src/services/vpn/lists.ts).
  */
-export const locationsFor = cache(async (locale: string) => ({
-  locations: await serverLocations(await payloadClient()),
-  countries: new Intl.DisplayNames([getLocale(locale).tag], { type: 'region' }),
-}))
+export const locationsFor = cache(async (locale: string) => vpnLists(await serverLocations(await payloadClient()), locale))

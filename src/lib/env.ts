@@ -60,6 +60,8 @@ const schema = z.object({
   /** Rate limits as `points/seconds`: per client address and endpoint, and per account. */
   RATE_LIMIT_IP: rateLimit.default({ points: 20, seconds: 60 }),
   RATE_LIMIT_ACCOUNT: rateLimit.default({ points: 10, seconds: 900 }),
+  /** The geo-IP and VPN list endpoints, per client address (the connection test asks three times a run). */
+  GEOIP_RATE_LIMIT: rateLimit.default({ points: 60, seconds: 60 }),
   /** Shared store for the rate limits across instances (else PostgreSQL). */
   REDIS_URL: z
     .string()

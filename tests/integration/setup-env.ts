@@ -8,6 +8,7 @@ process.env.JOBS_AUTORUN = 'false'
 // Integration tests call the auth routes in-process from one address: only the limiter tests limit.
 process.env.RATE_LIMIT_IP = '100000/60'
 process.env.RATE_LIMIT_ACCOUNT = '100000/60'
+process.env.GEOIP_RATE_LIMIT = '100000/60'
 // Many purchases come from one address here: only the card-testing test limits.
 process.env.CHECKOUT_RATE_LIMIT = '100000'
 // One PBKDF2 iteration per try: the suite solves human-check challenges in milliseconds.

@@ -15,7 +15,7 @@ export async function PricingCards({ block, locale }: BlockProps<'pricingCards'>
   const tag = getLocale(locale).tag
   const plans = await pricingCards(await payloadClient(), (block.purchaseIds ?? []).map((p) => p.id), locale, now())
   if (!plans.length) return null
-  const ipRegion = plans.some((plan) => plan.addOn?.kind === 'static-ip') ? ((await locationsFor(locale)).locations.find((l) => l.staticIp)?.code ?? null) : null
+  const ipRegion = plans.some((plan) => plan.addOn?.kind === 'static-ip') ? ((await locationsFor(locale)).ipList[0]?.code ?? null) : null
   return (
     <section className="bg-surface py-16" id="pricing">
       <div className="container-site">

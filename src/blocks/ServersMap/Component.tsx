@@ -5,8 +5,8 @@ import type { BlockProps } from '../types'
 /** Locations as dots on an equirectangular projection; the list below carries the same facts as text. */
 export async function ServersMap({ block, locale }: BlockProps<'serversMap'>) {
   const t = await getTranslations('Blocks')
-  const { locations, countries } = await locationsFor(locale)
-  const total = locations.reduce((sum, l) => sum + l.servers, 0)
+  const { locations, serversList } = await locationsFor(locale)
+  const total = serversList.totalServers
   return (
     <section className="bg-brand-950 py-16 text-white">
       <div className="container-site">
@@ -18,8 +18,8 @@ export async function ServersMap({ block, locale }: BlockProps<'serversMap'>) {
         <svg viewBox="0 0 360 160" className="mt-8 w-full" role="img" aria-label={block.heading}>
           <rect width="360" height="160" rx="8" fill="rgba(255,255,255,0.04)" />
           {locations.map((l) => (
-            <circle key={l.id} cx={l.longitude + 180} cy={90 - l.latitude} r={Math.min(4, 1.5 + l.servers / 80)} fill="#2dd4bf" opacity="0.85">
-              <title>{`${countries.of(l.countryCode) ?? l.countryCode}, ${l.city}`}</title>
+            <circle key={l.code} cx={l.longitude + 180} cy={90 - l.latitude} r={Math.min(4, 1.5 + l.servers / 80)} fill="#2dd4bf" opacity="0.85">
+              <title>{`${l.country}, ${l.city}`}</title>
             </circle>
           ))}
         </svg>

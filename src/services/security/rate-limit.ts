@@ -34,7 +34,7 @@ export function createLimiter(store: LimiterStore, name: string, limit: Limit): 
 
 const limiters = new Map<string, RateLimiterAbstract>()
 
-function sharedLimiter(payload: Payload, name: 'ip' | 'account' | 'checkout' | 'order-read', limit: Limit): RateLimiterAbstract {
+function sharedLimiter(payload: Payload, name: 'ip' | 'account' | 'checkout' | 'order-read' | 'geo', limit: Limit): RateLimiterAbstract {
   const client = redis()
   const key = `${client ? 'redis' : 'postgres'}:${name}:${limit.points}/${limit.seconds}`
   let found = limiters.get(key)
@@ -94,4 +94,10 @@ export const ORDER_READS_PER_MINUTE = 60
 export async function limitOrderReads(request: Request): Promise<void> {
   const payload = await payloadClient()
   await consume(sharedLimiter(payload, 'order-read', { points: ORDER_READS_PER_MINUTE, seconds: 60 }), `order-read:${rateLimitKey(clientAddress(request.headers))}`)
+}
+
+/** The geo-IP and VPN list endpoints: GEOIP_RATE_LIMIT per client address (default 60 a minute), all of them together. */
+export async function limitGeo(request: Request): Promise<void> {
+  const payload = await payloadClient()
+  await consume(sharedLimiter(payload, 'geo', env().GEOIP_RATE_LIMIT), `geo:${rateLimitKey(clientAddress(request.headers))}`)
 }

@@ -1,0 +1,34 @@
+import { apiError } from '@/lib/http'
+import { clientAddress } from '@/lib/client-address'
+import { payloadClient } from '@/services/content/payload'
+import { serverLocations } from '@/services/content/servers'
+import { lookupAddress } from '@/services/geoip/lookup'
+import { countryRegion, nearestLocation } from '@/services/geoip/regions'
+import { geoRoute } from '../../geo-route'
+
+/**
+ * GET [?ip=] → `{ ip, country, region, nearest: { code, countryCode, city, region } }`: the largest
+ * location in the visitor's country, else in their region, else the largest overall (a local
+ * address: no country, no region, the largest). `nearest` is null only without any location.
+ */
+const route = geoRoute(async (request, query) => {
+  const asked = query.ip?.trim()
+  const found = await lookupAddress(asked || clientAddress(request.headers))
+  if (!found && asked) throw apiError('INVALID_INPUT', 'ip')
+  const country = found?.country ?? null
+  const locations = await serverLocations(await payloadClient())
+  const nearest = nearestLocation(locations, country)
+  return {
+    ip: found?.ip ?? null,
+    country,
+    region: countryRegion(country),
+    nearest: nearest ? { code: nearest.code, countryCode: nearest.countryCode.toUpperCase(), city: nearest.city, region: nearest.region } : null,
+  }
+})
+
+export const GET = route.GET
+export const OPTIONS = route.OPTIONS
+export const POST = route.POST
+export const PUT = route.POST
+export const PATCH = route.POST
+export const DELETE = route.POST

@@ -1,0 +1,15 @@
+import { requestLocale } from '@/lib/http'
+import { payloadClient } from '@/services/content/payload'
+import { serverLocations } from '@/services/content/servers'
+import { vpnLists } from '@/services/vpn/lists'
+import { geoRoute } from '../../geo-route'
+
+/** GET [?locale=] → every location `[{ code, countryCode, country, city, region, latitude, longitude, servers, staticIp }]`, largest first. */
+const route = geoRoute(async (request) => vpnLists(await serverLocations(await payloadClient()), requestLocale(request)).locations)
+
+export const GET = route.GET
+export const OPTIONS = route.OPTIONS
+export const POST = route.POST
+export const PUT = route.POST
+export const PATCH = route.POST
+export const DELETE = route.POST
