@@ -88,6 +88,8 @@ export interface Config {
     'server-locations': ServerLocation;
     reviews: Review;
     media: Media;
+    'app-files': AppFile;
+    'app-releases': AppRelease;
     admins: Admin;
     customers: Customer;
     'customer-sessions': CustomerSession;
@@ -130,6 +132,8 @@ export interface Config {
     'server-locations': ServerLocationsSelect<false> | ServerLocationsSelect<true>;
     reviews: ReviewsSelect<false> | ReviewsSelect<true>;
     media: MediaSelect<false> | MediaSelect<true>;
+    'app-files': AppFilesSelect<false> | AppFilesSelect<true>;
+    'app-releases': AppReleasesSelect<false> | AppReleasesSelect<true>;
     admins: AdminsSelect<false> | AdminsSelect<true>;
     customers: CustomersSelect<false> | CustomersSelect<true>;
     'customer-sessions': CustomerSessionsSelect<false> | CustomerSessionsSelect<true>;
@@ -1508,6 +1512,75 @@ export interface Review {
   createdAt: string;
 }
 /**
+ * Upload an installer here, or from a release. Its SHA-256 is computed when a release points at it.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "app-files".
+ */
+export interface AppFile {
+  id: number;
+  updatedAt: string;
+  createdAt: string;
+  url?: string | null;
+  thumbnailURL?: string | null;
+  filename?: string | null;
+  mimeType?: string | null;
+  filesize?: number | null;
+  width?: number | null;
+  height?: number | null;
+  focalX?: number | null;
+  focalY?: number | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "app-releases".
+ */
+export interface AppRelease {
+  id: number;
+  product: 'vpn' | 'passwarden' | 'firewall';
+  platform:
+    | 'windows'
+    | 'mac'
+    | 'linux'
+    | 'ios'
+    | 'android'
+    | 'chrome'
+    | 'firefox'
+    | 'opera'
+    | 'edge'
+    | 'apple-tv'
+    | 'android-tv'
+    | 'fire-tv'
+    | 'windows-phone';
+  version: string;
+  releaseDate: string;
+  /**
+   * The release the site offers; saving a current release makes the previous one a past release.
+   */
+  current?: boolean | null;
+  /**
+   * The installer served by this site. Its SHA-256 and size are computed on save.
+   */
+  file?: (number | null) | AppFile;
+  /**
+   * Instead of a file: where the installer is downloaded (https). Enter its SHA-256 and size below.
+   */
+  externalUrl?: string | null;
+  /**
+   * 64 lower-case hexadecimal characters: computed for an uploaded file, entered for an external one.
+   */
+  sha256?: string | null;
+  fileSize?: number | null;
+  minOs?: string | null;
+  changelog?: string | null;
+  /**
+   * For store-only platforms: the app store page (https) or a site path (/help/…).
+   */
+  storeUrl?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "admins".
  */
@@ -2281,6 +2354,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'media';
         value: number | Media;
+      } | null)
+    | ({
+        relationTo: 'app-files';
+        value: number | AppFile;
+      } | null)
+    | ({
+        relationTo: 'app-releases';
+        value: number | AppRelease;
       } | null)
     | ({
         relationTo: 'admins';
@@ -3122,6 +3203,43 @@ export interface MediaSelect<T extends boolean = true> {
               filename?: T;
             };
       };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "app-files_select".
+ */
+export interface AppFilesSelect<T extends boolean = true> {
+  updatedAt?: T;
+  createdAt?: T;
+  url?: T;
+  thumbnailURL?: T;
+  filename?: T;
+  mimeType?: T;
+  filesize?: T;
+  width?: T;
+  height?: T;
+  focalX?: T;
+  focalY?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "app-releases_select".
+ */
+export interface AppReleasesSelect<T extends boolean = true> {
+  product?: T;
+  platform?: T;
+  version?: T;
+  releaseDate?: T;
+  current?: T;
+  file?: T;
+  externalUrl?: T;
+  sha256?: T;
+  fileSize?: T;
+  minOs?: T;
+  changelog?: T;
+  storeUrl?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -4060,6 +4178,8 @@ export interface TaskCreateCollectionExport {
       | 'server-locations'
       | 'reviews'
       | 'media'
+      | 'app-files'
+      | 'app-releases'
       | 'admins'
       | 'customers'
       | 'customer-sessions'

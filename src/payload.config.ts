@@ -44,6 +44,8 @@ import { SandboxClock } from './globals/SandboxClock'
 import { loadClock } from './services/payments/sandbox/clock'
 import { Reviews } from './collections/Reviews'
 import { ServerLocations } from './collections/ServerLocations'
+import { AppFiles } from './collections/AppFiles'
+import { AppReleases } from './collections/AppReleases'
 import { defaultLocale, locales } from './i18n/locales'
 import { prepareDatabase } from './seed/prepare'
 import { releaseStuckJobs, runEmailQueue } from './services/email/queue'
@@ -90,7 +92,7 @@ export default adminsOnlyByDefault(buildConfig({
     importMap: { baseDir: path.resolve(dirname) },
   },
   globals: [Banners, Picker, SandboxClock],
-  collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, AddOns, BonusCodes, GiftCodes, Experiments, ExperimentEvents, Orders, PaymentAttempts, IdempotencyKeys, WebhookEvents, Subscriptions, ServerLocations, Reviews, Media, Admins, Customers, CustomerSessions, CustomerTokens, Outbox, Subscribers, HumanCheckSolutions, Devices, CodeRedemptions],
+  collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, AddOns, BonusCodes, GiftCodes, Experiments, ExperimentEvents, Orders, PaymentAttempts, IdempotencyKeys, WebhookEvents, Subscriptions, ServerLocations, Reviews, Media, AppFiles, AppReleases, Admins, Customers, CustomerSessions, CustomerTokens, Outbox, Subscribers, HumanCheckSolutions, Devices, CodeRedemptions],
   editor: lexicalEditor(),
   localization: {
     locales: locales.map((l) => ({ code: l.code, label: `${l.label} (${l.englishName})`, rtl: l.dir === 'rtl' })),

@@ -29,6 +29,7 @@ import * as migration_20261126_095444_renewal_task from './20261126_095444_renew
 import * as migration_20261126_104725_newsletter_subscribers from './20261126_104725_newsletter_subscribers';
 import * as migration_20261126_110713_subscriber_export from './20261126_110713_subscriber_export';
 import * as migration_20261126_131924_banners from './20261126_131924_banners';
+import * as migration_20261126_152333_app_releases from './20261126_152333_app_releases';
 
 export const migrations = [
   {
@@ -184,6 +185,11 @@ export const migrations = [
   {
     up: migration_20261126_131924_banners.up,
     down: migration_20261126_131924_banners.down,
-    name: '20261126_131924_banners'
+    name: '20261126_131924_banners',
+  },
+  {
+    up: migration_20261126_152333_app_releases.up,
+    down: migration_20261126_152333_app_releases.down,
+    name: '20261126_152333_app_releases'
   },
 ];

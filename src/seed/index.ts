@@ -11,6 +11,7 @@ import bannerSeeds from './content/banners.json'
 import { readJsonFolder } from './content/files'
 import { homeContent, homeLayout } from './content/home'
 import { pickerVariantSeeds } from './content/picker'
+import { seedAppReleases } from './content/releases'
 import { reviewSeeds } from './content/reviews'
 import { seedLayout } from './content/transform'
 
@@ -40,6 +41,7 @@ export async function seed(payload: Payload): Promise<void> {
   await seedPicker(payload)
   await seedBanners(payload)
   await seedOnce(payload, 'server-locations', serverLocationSeeds)
+  await seedAppReleases(payload, context)
   await seedOnce(payload, 'glossary-terms', glossarySeeds)
   await seedPosts(payload)
   await seedHelp(payload)

@@ -179,7 +179,11 @@ describe('the four VPN lists', () => {
     const list = await call(serversList, '/api/veilgate/vpn/servers-list/', { headers: from('127.0.0.1') })
     expect(list.body.regions[0].locations[0]).toMatchObject({ code })
     expect((await call(iplist, '/api/veilgate/vpn/iplist/', { headers: from('127.0.0.1') })).body.map((l: { code: string }) => l.code)).toContain(code)
-    expect((await call(geoLocationsList, '/api/veilgate/vpn/geo-locations-list/', { headers: from('127.0.0.1') })).body[0]).toMatchObject({ countryCode: 'IS', servers: 5000 })
+    // Other test files may have placed smaller Icelandic locations: this one adds its 5000 servers.
+    const iceland = (await call(geoLocationsList, '/api/veilgate/vpn/geo-locations-list/', { headers: from('127.0.0.1') })).body[0]
+    expect(iceland).toMatchObject({ countryCode: 'IS', country: 'Iceland' })
+    expect(iceland.servers).toBe(locations.body.filter((l: { countryCode: string }) => l.countryCode === 'IS').reduce((sum: number, l: { servers: number }) => sum + l.servers, 0))
+    expect(iceland.servers).toBeGreaterThanOrEqual(5000)
     // Now the largest anywhere: a visitor from a country without a location in their region gets it.
     expect((await call(geoLocate, '/api/veilgate/vpn/geo-locate/', { headers: from('127.0.0.1') })).body.nearest).toMatchObject({ code, city })
     expect((await locationsFor('en')).locations[0]).toMatchObject({ code })
