@@ -599,6 +599,10 @@ export interface RegionBlock {
  */
 export interface DownloadsGridBlock {
   heading: string;
+  /**
+   * Whose apps: their current releases (admin → Downloads → App releases).
+   */
+  product?: ('vpn' | 'passwarden' | 'firewall') | null;
   platforms: (
     | 'windows'
     | 'mac'
@@ -2668,6 +2672,7 @@ export interface RegionBlockSelect<T extends boolean = true> {
  */
 export interface DownloadsGridBlockSelect<T extends boolean = true> {
   heading?: T;
+  product?: T;
   platforms?: T;
   id?: T;
   blockName?: T;

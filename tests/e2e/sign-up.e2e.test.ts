@@ -10,7 +10,11 @@ const password = 'Orchid-lantern-Parade-58'
 
 beforeAll(async () => {
   browser = await connectBrowser()
-  const login = await fetch(`${baseUrl()}/cms-api/admins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@veilgate.local', password: 'veilgate-admin' }) })
+  const login = await fetch(`${baseUrl()}/cms-api/admins/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@veilgate.local', password: 'veilgate-admin' }),
+  })
   adminToken = String(((await login.json()) as { token: string }).token)
 })
 
@@ -108,7 +112,10 @@ describe('sign-up on /promo/signup-and-download', () => {
     await page.keyboard.press('Enter')
     await page.getByRole('heading', { name: 'Check your inbox to confirm your address' }).waitFor()
     expect(await page.locator('[data-download-offer]').getAttribute('data-download-offer')).toBe('linux')
-    expect(await page.getByRole('link', { name: 'Download Veilgate for Linux' }).getAttribute('href')).toBe('/download-success?app=linux')
+    // The current Linux release's file, fetched rather than opened (admin → Downloads → App releases).
+    const offer = page.getByRole('link', { name: 'Download Veilgate for Linux' })
+    expect(await offer.getAttribute('href')).toMatch(/^\/cms-api\/app-files\/file\/veilgate-vpn-[\d.]+-linux(-\d+)?\.txt$/)
+    expect(await offer.getAttribute('download')).toBe('')
     expect(await page.locator('[data-sign-up-done]').getByRole('link').allTextContents()).toEqual(['Download Veilgate for Linux', 'iOS', 'Android', 'macOS', 'Windows'])
     expect(await customerInfo(page)).toMatchObject({ email, confirmed: false })
     expect(await axeViolations(page)).toEqual([])

@@ -26,7 +26,7 @@ export function SignUpDone({ email, texts, downloads }: Props) {
       <p className="text-muted">{texts.sentTo.replace('{email}', email)}</p>
       {offered && (
         <div className="grid gap-3" data-download-offer={offered.platform}>
-          <a href={offered.href} className="btn-primary w-fit px-6 py-3" {...(offered.external ? { rel: 'noopener' } : {})}>
+          <a href={offered.href} className="btn-primary w-fit px-6 py-3" {...(offered.external ? { rel: 'noopener' } : {})} {...(offered.download ? { download: '' } : {})}>
             {texts.downloadFor.replace('{platform}', offered.name)}
           </a>
           {others.length > 0 && (
@@ -35,7 +35,12 @@ export function SignUpDone({ email, texts, downloads }: Props) {
               <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
                 {others.map((entry) => (
                   <li key={entry.platform}>
-                    <a href={entry.href} className="font-medium text-brand-700 underline underline-offset-2" {...(entry.external ? { rel: 'noopener' } : {})}>
+                    <a
+                      href={entry.href}
+                      className="font-medium text-brand-700 underline underline-offset-2"
+                      {...(entry.external ? { rel: 'noopener' } : {})}
+                      {...(entry.download ? { download: '' } : {})}
+                    >
                       {entry.name}
                     </a>
                   </li>

@@ -25,4 +25,5 @@ export type SignUpTexts = Record<
 >
 
 /** One app to offer after sign-up (the download variant). */
-export type DownloadOffer = { platform: string; name: string; href: string; external: boolean }
+/** `download`: a file this site (or its external host) serves, fetched rather than opened. */
+export type DownloadOffer = { platform: string; name: string; href: string; external: boolean; download?: boolean }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { AppRelease } from '@/payload-types'
-import { appFileUrl, hashFile, isSha256, releaseView } from './releases'
+import { appFileUrl, fileNameOf, formatFileSize, hashFile, isSha256, releaseView, verifyCommand } from './releases'
 
 describe('hashFile', () => {
   it('gives the SHA-256 and size of a known file, read as a stream', async () => {
@@ -45,5 +45,21 @@ describe('releaseView', () => {
       fileSize: null,
     })
     expect(appFileUrl({ filename: 'a/b' })).toBe('/cms-api/app-files/file/a%2Fb')
+  })
+})
+
+describe('what the download cards print', () => {
+  it('names the downloaded file and the command that hashes it on each desktop platform', () => {
+    expect(fileNameOf('/cms-api/app-files/file/veilgate-vpn-5.4.2-windows.exe')).toBe('veilgate-vpn-5.4.2-windows.exe')
+    expect(fileNameOf('https://cdn.example.com/builds/Veilgate%20Setup.exe?sig=1')).toBe('Veilgate Setup.exe')
+    expect(verifyCommand('windows', 'setup.exe')).toBe('certutil -hashfile setup.exe SHA256')
+    expect(verifyCommand('mac', 'Veilgate.dmg')).toBe('shasum -a 256 Veilgate.dmg')
+    expect(verifyCommand('linux', 'veilgate_2.9.0_amd64.deb')).toBe('sha256sum veilgate_2.9.0_amd64.deb')
+    expect(verifyCommand('windows', 'Veilgate Setup.exe')).toBe('certutil -hashfile "Veilgate Setup.exe" SHA256')
+    expect(verifyCommand('ios', 'x.ipa')).toBeNull()
+    expect(formatFileSize(139, 'en')).toBe('139 byte')
+    expect(formatFileSize(1536, 'en')).toBe('1.5 kB')
+    expect(formatFileSize(52_428_800, 'de')).toBe('50 MB')
+    expect(formatFileSize(1536, 'de')).toBe('1,5 kB')
   })
 })

@@ -69,3 +69,28 @@ export async function currentReleases(payload: Payload, product: AppProduct, loc
   const found = await payload.find({ collection: 'app-releases', where, depth: 1, limit: 100, pagination: false, sort: 'platform', locale: locale as never, overrideAccess: false })
   return found.docs.map(releaseView)
 }
+
+/** The name a downloaded file gets: the last segment of its address. */
+export function fileNameOf(url: string): string {
+  const last = new URL(url, 'http://site.invalid').pathname.split('/').filter(Boolean).pop() ?? ''
+  try {
+    return decodeURIComponent(last)
+  } catch {
+    return last
+  }
+}
+
+/** The command that prints a file's SHA-256 on the desktop platforms; null elsewhere. */
+export function verifyCommand(platform: AppPlatform, file: string): string | null {
+  const quoted = /^[\w.+-]+$/.test(file) ? file : `"${file.replace(/"/g, '')}"`
+  if (platform === 'windows') return `certutil -hashfile ${quoted} SHA256`
+  if (platform === 'mac') return `shasum -a 256 ${quoted}`
+  if (platform === 'linux') return `sha256sum ${quoted}`
+  return null
+}
+
+/** A size in the page's language: bytes, kilobytes or megabytes (1024-based, as operating systems count them). */
+export function formatFileSize(bytes: number, tag: string): string {
+  const [value, unit] = bytes < 1024 ? [bytes, 'byte'] : bytes < 1024 * 1024 ? [bytes / 1024, 'kilobyte'] : [bytes / 1024 / 1024, 'megabyte']
+  return new Intl.NumberFormat(tag, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value)
+}
