@@ -19,6 +19,8 @@ const samples: { [K in TemplateName]: TemplateData[K] } = {
   receipt: { plan: 'VPN, 1 year', addOns: ['5 device slots'], total: '$101.87', card: { brand: 'Visa', last4: '4242' }, renewal: { at: new Date(Date.now() + 365 * 86_400_000), price: '$101.87' }, url: '/payment-success?hash=sample' },
   'newsletter-confirm': { url: '/newsletter/confirm?token=sample', days: 7 },
   'payment-failed': { plan: 'VPN, 1 month', amount: '$12.99', method: 'card', card: { brand: 'Visa', last4: '0341' }, url: '/order/checkout?hash=sample', retryAt: new Date(Date.now() + 86_400_000) },
+  'oem-request-received': { url: '/extras/vpn-for-business' },
+  'config-request-received': { platform: 'Linux', protocol: 'WireGuard', url: '/help/manuals' },
 }
 
 const [template = '', locale = '', to = ''] = process.argv.slice(2)

@@ -90,6 +90,7 @@ export interface Config {
     media: Media;
     'app-files': AppFile;
     'app-releases': AppRelease;
+    enquiries: Enquiry;
     admins: Admin;
     customers: Customer;
     'customer-sessions': CustomerSession;
@@ -134,6 +135,7 @@ export interface Config {
     media: MediaSelect<false> | MediaSelect<true>;
     'app-files': AppFilesSelect<false> | AppFilesSelect<true>;
     'app-releases': AppReleasesSelect<false> | AppReleasesSelect<true>;
+    enquiries: EnquiriesSelect<false> | EnquiriesSelect<true>;
     admins: AdminsSelect<false> | AdminsSelect<true>;
     customers: CustomersSelect<false> | CustomersSelect<true>;
     'customer-sessions': CustomerSessionsSelect<false> | CustomerSessionsSelect<true>;
@@ -1586,6 +1588,78 @@ export interface AppRelease {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "enquiries".
+ */
+export interface Enquiry {
+  id: number;
+  kind: 'oem' | 'config';
+  email: string;
+  locale:
+    | 'en'
+    | 'ru'
+    | 'es'
+    | 'fr'
+    | 'de'
+    | 'ua'
+    | 'pt'
+    | 'fa'
+    | 'ar'
+    | 'jp'
+    | 'zh'
+    | 'sv'
+    | 'fi'
+    | 'no'
+    | 'ko'
+    | 'be'
+    | 'bs'
+    | 'bg'
+    | 'hr'
+    | 'cs'
+    | 'da'
+    | 'nl'
+    | 'et'
+    | 'el'
+    | 'is'
+    | 'lv'
+    | 'lt'
+    | 'pl'
+    | 'ro'
+    | 'sr'
+    | 'sk'
+    | 'sl';
+  name?: string | null;
+  company?: string | null;
+  website?: string | null;
+  seats?: number | null;
+  message?: string | null;
+  platform?:
+    | (
+        | 'windows'
+        | 'mac'
+        | 'linux'
+        | 'ios'
+        | 'android'
+        | 'chrome'
+        | 'firefox'
+        | 'opera'
+        | 'edge'
+        | 'apple-tv'
+        | 'android-tv'
+        | 'fire-tv'
+        | 'windows-phone'
+      )
+    | null;
+  protocol?: ('wireguard' | 'openvpn' | 'ikev2') | null;
+  countryCode?: string | null;
+  /**
+   * Ticked once someone has answered.
+   */
+  handled?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "admins".
  */
 export interface Admin {
@@ -2366,6 +2440,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'app-releases';
         value: number | AppRelease;
+      } | null)
+    | ({
+        relationTo: 'enquiries';
+        value: number | Enquiry;
       } | null)
     | ({
         relationTo: 'admins';
@@ -3243,6 +3321,26 @@ export interface AppReleasesSelect<T extends boolean = true> {
   minOs?: T;
   changelog?: T;
   storeUrl?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "enquiries_select".
+ */
+export interface EnquiriesSelect<T extends boolean = true> {
+  kind?: T;
+  email?: T;
+  locale?: T;
+  name?: T;
+  company?: T;
+  website?: T;
+  seats?: T;
+  message?: T;
+  platform?: T;
+  protocol?: T;
+  countryCode?: T;
+  handled?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -4185,6 +4283,7 @@ export interface TaskCreateCollectionExport {
       | 'media'
       | 'app-files'
       | 'app-releases'
+      | 'enquiries'
       | 'admins'
       | 'customers'
       | 'customer-sessions'

@@ -46,6 +46,7 @@ import { Reviews } from './collections/Reviews'
 import { ServerLocations } from './collections/ServerLocations'
 import { AppFiles } from './collections/AppFiles'
 import { AppReleases } from './collections/AppReleases'
+import { Enquiries } from './collections/Enquiries'
 import { defaultLocale, locales } from './i18n/locales'
 import { prepareDatabase } from './seed/prepare'
 import { releaseStuckJobs, runEmailQueue } from './services/email/queue'
@@ -92,7 +93,7 @@ export default adminsOnlyByDefault(buildConfig({
     importMap: { baseDir: path.resolve(dirname) },
   },
   globals: [Banners, Picker, SandboxClock],
-  collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, AddOns, BonusCodes, GiftCodes, Experiments, ExperimentEvents, Orders, PaymentAttempts, IdempotencyKeys, WebhookEvents, Subscriptions, ServerLocations, Reviews, Media, AppFiles, AppReleases, Admins, Customers, CustomerSessions, CustomerTokens, Outbox, Subscribers, HumanCheckSolutions, Devices, CodeRedemptions],
+  collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, AddOns, BonusCodes, GiftCodes, Experiments, ExperimentEvents, Orders, PaymentAttempts, IdempotencyKeys, WebhookEvents, Subscriptions, ServerLocations, Reviews, Media, AppFiles, AppReleases, Enquiries, Admins, Customers, CustomerSessions, CustomerTokens, Outbox, Subscribers, HumanCheckSolutions, Devices, CodeRedemptions],
   editor: lexicalEditor(),
   localization: {
     locales: locales.map((l) => ({ code: l.code, label: `${l.label} (${l.englishName})`, rtl: l.dir === 'rtl' })),

@@ -30,6 +30,7 @@ import * as migration_20261126_104725_newsletter_subscribers from './20261126_10
 import * as migration_20261126_110713_subscriber_export from './20261126_110713_subscriber_export';
 import * as migration_20261126_131924_banners from './20261126_131924_banners';
 import * as migration_20261126_152333_app_releases from './20261126_152333_app_releases';
+import * as migration_20261126_155743_enquiries from './20261126_155743_enquiries';
 
 export const migrations = [
   {
@@ -190,6 +191,11 @@ export const migrations = [
   {
     up: migration_20261126_152333_app_releases.up,
     down: migration_20261126_152333_app_releases.down,
-    name: '20261126_152333_app_releases'
+    name: '20261126_152333_app_releases',
+  },
+  {
+    up: migration_20261126_155743_enquiries.up,
+    down: migration_20261126_155743_enquiries.down,
+    name: '20261126_155743_enquiries'
   },
 ];

@@ -97,10 +97,11 @@ describe('the auth API over HTTP (production build)', () => {
     const token = String(body.token)
     const as = { headers: { authorization: `JWT ${token}`, 'x-auth-token': token } }
     expect((await api('/cms-api/customers/login', { body: { email: 'e2e-locked@example.com', password } })).status).toBe(403)
-    for (const slug of ['customers', 'admins', 'form-submissions', 'payload-jobs']) {
+    for (const slug of ['customers', 'admins', 'form-submissions', 'payload-jobs', 'enquiries']) {
       expect((await api(`/cms-api/${slug}`, as)).status, slug).toBe(403)
+      expect((await api(`/cms-api/${slug}`)).status, slug).toBe(403)
     }
-    for (const slug of ['customers', 'admins', 'pages', 'media', 'forms', 'form-submissions', 'redirects']) {
+    for (const slug of ['customers', 'admins', 'pages', 'media', 'forms', 'form-submissions', 'redirects', 'enquiries', 'app-releases', 'server-locations']) {
       expect((await api(`/cms-api/${slug}`, { ...as, body: { title: 'x', email: 'x@example.com' } })).status, slug).toBe(403)
     }
     expect((await api('/cms-api/customers/unlock', { ...as, body: { email: 'e2e-locked@example.com' } })).status).toBe(403)

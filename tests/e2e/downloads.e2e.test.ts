@@ -9,7 +9,7 @@ import path from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations, baseUrl, connectBrowser, newPage, watchViolations } from './browser'
-import { adminToken } from './customers'
+import { adminToken, outboxText } from './customers'
 
 type Release = { platform: string; version: string; sha256: string; fileSize: number; url: string }
 
@@ -106,5 +106,28 @@ describe('the download pages', () => {
     expect(html).toContain(`>6.0.${stamp % 1000}</dd>`)
     expect(html).toContain(`shasum -a 256 veilgate-vpn-6.0.${stamp % 1000}-mac`)
     expect((await release('mac')).sha256).toBe(sha256(content))
+  })
+})
+
+describe('the VPN request forms', () => {
+  it('answer 400 to an empty body and 201 to a full one, with the acknowledgement in the outbox', async () => {
+    const send = (path: string, body: unknown) => fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    for (const [path, field] of [
+      ['/api/veilgate/vpn/request-oem/', 'name'],
+      ['/api/veilgate/vpn/send/', 'email'],
+    ] as const) {
+      const empty = await send(path, {})
+      expect(empty.status, path).toBe(400)
+      expect(await empty.json()).toMatchObject({ statusCode: 400, code: 'REQUIRED', field })
+    }
+    const email = `forms-${stamp}@example.com`
+    const oem = await send('/api/veilgate/vpn/request-oem/', { name: 'Ada', email, company: 'Example Ltd', message: 'White-label for 200 seats', locale: 'en' })
+    expect(oem.status).toBe(201)
+    const config = await send('/api/veilgate/vpn/send/', { email, platform: 'windows', protocol: 'openvpn', countryCode: 'NL', locale: 'en' })
+    expect(config.status).toBe(201)
+    expect(await outboxText(email, 'oem-request-received')).toContain('reply within two working days')
+    expect(await outboxText(email, 'config-request-received')).toContain('OpenVPN configuration for Windows')
+    const stored = (await (await admin(`/enquiries?where[email][equals]=${encodeURIComponent(email)}`)).json()) as { docs: { kind: string }[] }
+    expect(stored.docs.map((d) => d.kind).sort()).toEqual(['config', 'oem'])
   })
 })

@@ -22,6 +22,8 @@ const samples: { [K in TemplateName]: TemplateData[K] } = {
   },
   'newsletter-confirm': { url: '/newsletter/confirm?token=nl-token-1', days: 7 },
   'payment-failed': { plan: 'VPN, 1 month', amount: '$12.99', method: 'card', card: { brand: 'Visa', last4: '0341' }, url: '/order/checkout?hash=renewal123', retryAt: '2026-12-27T09:05:00Z' },
+  'oem-request-received': { url: '/extras/vpn-for-business' },
+  'config-request-received': { platform: 'Linux', protocol: 'WireGuard', url: '/help/manuals' },
 }
 
 /** What each variable must look like in the message (links absolute, dates in the customer's zone). */
@@ -35,6 +37,8 @@ const expected: Record<TemplateName, (locale: string) => string[]> = {
   receipt: () => ['http://localhost:3000/payment-success?hash=abc', 'VPN, 1 year', '5 device slots, Static IP', '$161.75', 'Visa •••• 4242', '(UTC+02:00)'],
   'newsletter-confirm': () => ['http://localhost:3000/newsletter/confirm?token=nl-token-1', '7'],
   'payment-failed': () => ['http://localhost:3000/order/checkout?hash=renewal123', 'VPN, 1 month', '$12.99', 'Visa •••• 0341', '(UTC+02:00)'],
+  'oem-request-received': () => ['http://localhost:3000/extras/vpn-for-business'],
+  'config-request-received': () => ['http://localhost:3000/help/manuals', 'Linux', 'WireGuard'],
 }
 
 const decode = (html: string) => html.replace(/&amp;/g, '&')

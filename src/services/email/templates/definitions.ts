@@ -26,6 +26,10 @@ export type TemplateData = {
   }
   /** The newsletter's double opt-in: the confirmation page's link, valid `days` days. */
   'newsletter-confirm': { url: string; days: number }
+  /** A business enquiry arrived; nothing the sender wrote is quoted back. */
+  'oem-request-received': { url: string }
+  /** A configuration request arrived: the platform's and protocol's display names. */
+  'config-request-received': { platform: string; protocol: string; url: string }
   /** A renewal's charge failed: what was tried, with what, the link that pays it, and the next try. */
   'payment-failed': {
     plan: string
@@ -138,6 +142,24 @@ const newsletterConfirm: Compose<'newsletter-confirm'> = (data, { t }) => ({
   ...commonLines(t),
 })
 
+const oemRequestReceived: Compose<'oem-request-received'> = (data, { t }) => ({
+  subject: t('oemRequestReceived.subject'),
+  heading: t('oemRequestReceived.heading'),
+  paragraphs: [t('oemRequestReceived.body')],
+  action: { label: t('oemRequestReceived.button'), url: siteLink(data.url) },
+  reason: t('oemRequestReceived.reason'),
+  ...commonLines(t),
+})
+
+const configRequestReceived: Compose<'config-request-received'> = (data, { t }) => ({
+  subject: t('configRequestReceived.subject'),
+  heading: t('configRequestReceived.heading'),
+  paragraphs: [t('configRequestReceived.body', { platform: data.platform, protocol: data.protocol })],
+  action: { label: t('configRequestReceived.button'), url: siteLink(data.url) },
+  reason: t('configRequestReceived.reason'),
+  ...commonLines(t),
+})
+
 export const templates: { [K in TemplateName]: Compose<K> } = {
   'confirm-address': confirmAddress,
   'fast-login': fastLogin,
@@ -148,6 +170,8 @@ export const templates: { [K in TemplateName]: Compose<K> } = {
   receipt,
   'payment-failed': paymentFailed,
   'newsletter-confirm': newsletterConfirm,
+  'oem-request-received': oemRequestReceived,
+  'config-request-received': configRequestReceived,
 }
 
 /** The variables each template needs, checked at run time too (data can come from JSON). */
@@ -161,6 +185,8 @@ export const templateVariables: { [K in TemplateName]: readonly (keyof TemplateD
   receipt: ['plan', 'addOns', 'total', 'url'],
   'payment-failed': ['plan', 'amount', 'method', 'url'],
   'newsletter-confirm': ['url', 'days'],
+  'oem-request-received': ['url'],
+  'config-request-received': ['platform', 'protocol', 'url'],
 }
 
 export const templateNames = Object.keys(templates) as TemplateName[]
