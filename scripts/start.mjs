@@ -13,14 +13,14 @@ const port = process.env.PORT || '3000'
 const { env, release } = await prepareAppEnv()
 let shuttingDown = false
 let server
+let connectionServers
 
 async function shutdown(code) {
   if (shuttingDown) return
   shuttingDown = true
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM')
-    await new Promise((resolve) => server.once('exit', resolve))
-  }
+  const stopping = [server, connectionServers].filter((child) => child && child.exitCode === null)
+  for (const child of stopping) child.kill('SIGTERM')
+  await Promise.all(stopping.map((child) => new Promise((resolve) => child.once('exit', resolve))))
   await release()
   process.exit(code)
 }
@@ -44,4 +44,7 @@ if (!shuttingDown) {
   })
   console.log(`[veilgate] serving on http://localhost:${port} (admin at /admin)`)
   server.on('exit', (code) => shutdown(code ?? 0))
+  // The connection test's DNS and STUN servers (scripts/connection-servers.mjs): the site runs on
+  // whether or not they could start.
+  connectionServers = spawn(process.execPath, [path.join(root, 'scripts', 'connection-servers.mjs')], { cwd: root, env, stdio: 'inherit' })
 }

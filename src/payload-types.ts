@@ -293,6 +293,7 @@ export interface Config {
       forgetHumanCheckSolutions: TaskForgetHumanCheckSolutions;
       dropCustomerTokens: TaskDropCustomerTokens;
       renewSubscriptions: TaskRenewSubscriptions;
+      expireConnectionResults: TaskExpireConnectionResults;
       createCollectionExport: TaskCreateCollectionExport;
       createCollectionImport: TaskCreateCollectionImport;
       schedulePublish: TaskSchedulePublish;
@@ -2277,6 +2278,7 @@ export interface PayloadJob {
           | 'forgetHumanCheckSolutions'
           | 'dropCustomerTokens'
           | 'renewSubscriptions'
+          | 'expireConnectionResults'
           | 'createCollectionExport'
           | 'createCollectionImport'
           | 'schedulePublish';
@@ -2326,6 +2328,7 @@ export interface PayloadJob {
         | 'forgetHumanCheckSolutions'
         | 'dropCustomerTokens'
         | 'renewSubscriptions'
+        | 'expireConnectionResults'
         | 'createCollectionExport'
         | 'createCollectionImport'
         | 'schedulePublish'
@@ -4238,6 +4241,24 @@ export interface TaskDropCustomerTokens {
  * via the `definition` "TaskRenewSubscriptions".
  */
 export interface TaskRenewSubscriptions {
+  input?: unknown;
+  output: {
+    counts:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskExpireConnectionResults".
+ */
+export interface TaskExpireConnectionResults {
   input?: unknown;
   output: {
     counts:

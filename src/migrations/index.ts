@@ -31,6 +31,8 @@ import * as migration_20261126_110713_subscriber_export from './20261126_110713_
 import * as migration_20261126_131924_banners from './20261126_131924_banners';
 import * as migration_20261126_152333_app_releases from './20261126_152333_app_releases';
 import * as migration_20261126_155743_enquiries from './20261126_155743_enquiries';
+import * as migration_20261126_161650_connection_results_task from './20261126_161650_connection_results_task';
+import * as migration_20261126_162000_connection_test_results from './20261126_162000_connection_test_results';
 
 export const migrations = [
   {
@@ -196,6 +198,16 @@ export const migrations = [
   {
     up: migration_20261126_155743_enquiries.up,
     down: migration_20261126_155743_enquiries.down,
-    name: '20261126_155743_enquiries'
+    name: '20261126_155743_enquiries',
+  },
+  {
+    up: migration_20261126_161650_connection_results_task.up,
+    down: migration_20261126_161650_connection_results_task.down,
+    name: '20261126_161650_connection_results_task',
+  },
+  {
+    up: migration_20261126_162000_connection_test_results.up,
+    down: migration_20261126_162000_connection_test_results.down,
+    name: '20261126_162000_connection_test_results'
   },
 ];

@@ -64,6 +64,9 @@ async function startSite(): Promise<Site> {
       PORT: String(port),
       DATA_DIR: dataDir,
       EMBEDDED_POSTGRES_PORT: String(await freePort()),
+      // The connection test's DNS and STUN servers, on ports of their own beside a running site.
+      DNS_PORT: String(await freePort()),
+      STUN_PORT: String(await freePort()),
       SITE_URL: `http://localhost:${port}`,
       MEDIA_DIR: path.join(dataDir, 'media'),
       DATABASE_URL: '',

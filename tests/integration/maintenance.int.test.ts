@@ -9,13 +9,15 @@ import { createPasswordlessCustomer } from '@/services/auth/accounts'
 import { refreshBannersTask } from '@/services/content/banner-refresh'
 import { dropCustomerTokensTask } from '@/services/auth/maintenance'
 import { hashToken, newToken } from '@/services/auth/tokens'
-import { query } from '@/services/db'
+import { pgPool, query } from '@/services/db'
 import { releaseStuckJobs } from '@/services/email/queue'
 import { forgetHumanCheckSolutionsTask } from '@/services/human-check/maintenance'
 import { MAINTENANCE_QUEUE } from '@/services/maintenance'
 import { dropIdempotencyKeysTask, expireOrdersTask, finishFulfilmentTask } from '@/services/orders/maintenance'
 import { renewSubscriptionsTask } from '@/services/subscriptions/maintenance'
 import { callRoute } from '../support/routes'
+import { expireConnectionResultsTask } from '@/services/connection-test/maintenance'
+import { createPgResultsStore, RESULT_TTL_MS } from '../../scripts/lib/connection-results.mjs'
 
 let payload: Payload
 let counter = 0
@@ -118,7 +120,9 @@ const cases: Case[] = [
       const kept = await createPasswordlessCustomer(payload, { email: `keep-${randomUUID()}@example.com`, source: 'admin' })
       await query(payload, `update customers set deleted_at = now() - interval '6 years', retain_until = now() - interval '1 day' where id = $1`, [gone.id])
       await query(payload, `update customers set deleted_at = now(), retain_until = now() + interval '5 years' where id = $1`, [kept.id])
-      return async () => ({ customers: (await query(payload, `select id from customers where id = any($1::int[]) order by id`, [[gone.id, kept.id]])).map((row) => (row.id === kept.id ? 'kept' : 'gone')) })
+      return async () => ({
+        customers: (await query(payload, `select id from customers where id = any($1::int[]) order by id`, [[gone.id, kept.id]])).map((row) => (row.id === kept.id ? 'kept' : 'gone')),
+      })
     },
     expected: { customers: ['kept'] },
   },
@@ -128,7 +132,9 @@ const cases: Case[] = [
       const [old, fresh] = [randomUUID(), randomUUID()]
       await payload.create({ collection: 'human-check-solutions', data: { nonce: old, expiresAt: new Date(Date.now() - 60_000).toISOString() }, overrideAccess: true })
       await payload.create({ collection: 'human-check-solutions', data: { nonce: fresh, expiresAt: new Date(Date.now() + 300_000).toISOString() }, overrideAccess: true })
-      return async () => ({ nonces: (await query<{ nonce: string }>(payload, `select nonce from human_check_solutions where nonce = any($1::text[])`, [[old, fresh]])).map((row) => row.nonce === fresh) })
+      return async () => ({
+        nonces: (await query<{ nonce: string }>(payload, `select nonce from human_check_solutions where nonce = any($1::text[])`, [[old, fresh]])).map((row) => row.nonce === fresh),
+      })
     },
     expected: { nonces: [true] },
   },
@@ -156,12 +162,21 @@ const cases: Case[] = [
       const make = (expiresAt: number, usedAt?: number) =>
         payload.create({
           collection: 'customer-tokens',
-          data: { customer: customer.id, purpose: 'password-reset', tokenHash: hashToken(newToken()), expiresAt: new Date(expiresAt).toISOString(), usedAt: usedAt ? new Date(usedAt).toISOString() : null },
+          data: {
+            customer: customer.id,
+            purpose: 'password-reset',
+            tokenHash: hashToken(newToken()),
+            expiresAt: new Date(expiresAt).toISOString(),
+            usedAt: usedAt ? new Date(usedAt).toISOString() : null,
+          },
           overrideAccess: true,
         })
       const now = Date.now()
       const tokens = [await make(now - 8 * day), await make(now - 7 * day, now - 8 * day - 1000), await make(now - day, now - day), await make(now + day)]
-      return async () => (await query<{ id: number }>(payload, `select id from customer_tokens where id = any($1::int[]) order by id`, [tokens.map((token) => token.id)])).map((row) => tokens.findIndex((token) => token.id === row.id))
+      return async () =>
+        (await query<{ id: number }>(payload, `select id from customer_tokens where id = any($1::int[]) order by id`, [tokens.map((token) => token.id)])).map((row) =>
+          tokens.findIndex((token) => token.id === row.id),
+        )
     },
     expected: [2, 3],
   },
@@ -174,6 +189,18 @@ const cases: Case[] = [
     },
     expected: [''],
   },
+  {
+    task: expireConnectionResultsTask,
+    // A record past its ten minutes is removed; a fresh one stays.
+    setup: async () => {
+      const testId = `maintenance-${randomUUID()}`
+      const store = createPgResultsStore(pgPool(payload))
+      const at = (ms: number) => ({ testId, label: `l${ms}`, resolverIp: '192.0.2.1', qtype: 'A', ecs: null, at: new Date(Date.now() - ms) })
+      await store.add([at(RESULT_TTL_MS + 60_000), at(1000)])
+      return async () => (await query<{ label: string }>(payload, 'select label from connection_test_results where test_id = $1 order by label', [testId])).map((row) => row.label)
+    },
+    expected: ['l1000'],
+  },
 ]
 
 describe('the maintenance tasks', () => {
@@ -182,7 +209,13 @@ describe('the maintenance tasks', () => {
     for (const { task } of cases) expect(task.schedule).toEqual([expect.objectContaining({ queue: MAINTENANCE_QUEUE })])
     await payload.jobs.handleSchedules({ queue: MAINTENANCE_QUEUE })
     await payload.jobs.handleSchedules({ queue: MAINTENANCE_QUEUE })
-    const waiting = await payload.find({ collection: 'payload-jobs', where: { and: [{ queue: { equals: MAINTENANCE_QUEUE } }, { completedAt: { exists: false } }] }, limit: 100, depth: 0, overrideAccess: true })
+    const waiting = await payload.find({
+      collection: 'payload-jobs',
+      where: { and: [{ queue: { equals: MAINTENANCE_QUEUE } }, { completedAt: { exists: false } }] },
+      limit: 100,
+      depth: 0,
+      overrideAccess: true,
+    })
     expect(waiting.docs.map((job) => job.taskSlug).sort()).toEqual(slugs)
     for (const job of waiting.docs) expect(new Date(job.waitUntil!).getTime()).toBeGreaterThan(Date.now() - 1000)
     await payload.delete({ collection: 'payload-jobs', where: { id: { in: waiting.docs.map((job) => job.id) } }, overrideAccess: true })
