@@ -235,12 +235,14 @@ export interface Config {
     banners: Banner;
     picker: Picker;
     'sandbox-clock': SandboxClock;
+    'connection-test': ConnectionTest;
     'payload-jobs-stats': PayloadJobsStat;
   };
   globalsSelect: {
     banners: BannersSelect<false> | BannersSelect<true>;
     picker: PickerSelect<false> | PickerSelect<true>;
     'sandbox-clock': SandboxClockSelect<false> | SandboxClockSelect<true>;
+    'connection-test': ConnectionTestSelect<false> | ConnectionTestSelect<true>;
     'payload-jobs-stats': PayloadJobsStatsSelect<false> | PayloadJobsStatsSelect<true>;
   };
   locale:
@@ -3937,6 +3939,23 @@ export interface SandboxClock {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "connection-test".
+ */
+export interface ConnectionTest {
+  id: number;
+  /**
+   * Addresses or networks (CIDR) our VPN servers send traffic from, one per line. A visitor seen from one of them is protected.
+   */
+  exitIps?: string | null;
+  /**
+   * Addresses or networks (CIDR) of the DNS resolvers our VPN gives its users, one per line. Queries from them are labelled "ours".
+   */
+  resolvers?: string | null;
+  updatedAt?: string | null;
+  createdAt?: string | null;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-jobs-stats".
  */
 export interface PayloadJobsStat {
@@ -4028,6 +4047,17 @@ export interface PickerSelect<T extends boolean = true> {
  */
 export interface SandboxClockSelect<T extends boolean = true> {
   offsetMs?: T;
+  updatedAt?: T;
+  createdAt?: T;
+  globalType?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "connection-test_select".
+ */
+export interface ConnectionTestSelect<T extends boolean = true> {
+  exitIps?: T;
+  resolvers?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

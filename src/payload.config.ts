@@ -45,6 +45,7 @@ import { loadClock } from './services/payments/sandbox/clock'
 import { Reviews } from './collections/Reviews'
 import { ServerLocations } from './collections/ServerLocations'
 import { AppFiles } from './collections/AppFiles'
+import { ConnectionTest } from './globals/ConnectionTest'
 import { AppReleases } from './collections/AppReleases'
 import { Enquiries } from './collections/Enquiries'
 import { defaultLocale, locales } from './i18n/locales'
@@ -93,7 +94,7 @@ export default adminsOnlyByDefault(buildConfig({
     meta: { titleSuffix: ' · Veilgate admin' },
     importMap: { baseDir: path.resolve(dirname) },
   },
-  globals: [Banners, Picker, SandboxClock],
+  globals: [Banners, Picker, SandboxClock, ConnectionTest],
   collections: [Pages, Posts, Categories, Authors, HelpArticles, GlossaryTerms, PricePlans, AddOns, BonusCodes, GiftCodes, Experiments, ExperimentEvents, Orders, PaymentAttempts, IdempotencyKeys, WebhookEvents, Subscriptions, ServerLocations, Reviews, Media, AppFiles, AppReleases, Enquiries, Admins, Customers, CustomerSessions, CustomerTokens, Outbox, Subscribers, HumanCheckSolutions, Devices, CodeRedemptions],
   editor: lexicalEditor(),
   localization: {

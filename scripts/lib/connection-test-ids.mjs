@@ -1,9 +1,11 @@
 // Connection-test ids and probe names, shared by the results API (Next) and the DNS server.
-// An id is 96 random bits and an HMAC of them (key derived from PAYLOAD_SECRET), in lower-case
-// base32: safe as a DNS label, and a query for a forged id is never recorded.
+// An id is the second it was issued (32 bits), 96 random bits and an HMAC of both (key derived
+// from PAYLOAD_SECRET), in lower-case base32: safe as a DNS label, a forged id is never recorded,
+// and an old one is known to be old without storing anything.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567'
+const TIME_BYTES = 4
 const RANDOM_BYTES = 12
 const SIGNATURE_BYTES = 10
 
@@ -24,9 +26,9 @@ export function base32(bytes) {
   return out
 }
 
-const RANDOM_CHARS = base32(Buffer.alloc(RANDOM_BYTES)).length
+const RANDOM_CHARS = base32(Buffer.alloc(TIME_BYTES + RANDOM_BYTES)).length
 const SIGNATURE_CHARS = base32(Buffer.alloc(SIGNATURE_BYTES)).length
-/** The length of an id: 20 random characters and 16 of signature. */
+/** The length of an id: 26 characters of time and randomness, 16 of signature. */
 export const TEST_ID_LENGTH = RANDOM_CHARS + SIGNATURE_CHARS
 const ID_PATTERN = new RegExp(`^[a-z2-7]{${TEST_ID_LENGTH}}$`)
 
@@ -34,10 +36,30 @@ const ID_PATTERN = new RegExp(`^[a-z2-7]{${TEST_ID_LENGTH}}$`)
 const keyOf = (secret) => createHmac('sha256', String(secret)).update('veilgate connection-test id v1').digest()
 const sign = (secret, random) => base32(createHmac('sha256', keyOf(secret)).update(random).digest().subarray(0, SIGNATURE_BYTES))
 
-/** A new signed test id. */
-export function newTestId(secret) {
-  const random = base32(randomBytes(RANDOM_BYTES))
+/** A new signed test id, issued at `at`. */
+export function newTestId(secret, at = new Date()) {
+  const time = Buffer.alloc(TIME_BYTES)
+  time.writeUInt32BE(Math.floor(at.getTime() / 1000) >>> 0)
+  const random = base32(Buffer.concat([time, randomBytes(RANDOM_BYTES)]))
   return `${random}${sign(secret, random)}`
+}
+
+/** When an id (checked first with `verifyTestId`) was issued, or null for one of another shape. */
+export function testIdIssuedAt(id) {
+  const value = String(id).toLowerCase()
+  if (!ID_PATTERN.test(value)) return null
+  let bits = 0
+  let acc = 0
+  const bytes = []
+  for (const char of value.slice(0, 7)) {
+    acc = (acc << 5) | ALPHABET.indexOf(char)
+    bits += 5
+    if (bits >= 8) {
+      bytes.push((acc >>> (bits - 8)) & 255)
+      bits -= 8
+    }
+  }
+  return new Date(Buffer.from(bytes.slice(0, TIME_BYTES)).readUInt32BE(0) * 1000)
 }
 
 /** True when `id` (any case) is an id this secret signed. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { base32, newTestId, placeName, probeNames, TEST_ID_LENGTH, verifyTestId } from './connection-test-ids.mjs'
+import { base32, newTestId, placeName, probeNames, TEST_ID_LENGTH, testIdIssuedAt, verifyTestId } from './connection-test-ids.mjs'
 
 const secret = 'a-test-secret-of-some-length-0123456789'
 
@@ -13,7 +13,14 @@ describe('connection-test ids', () => {
       expect(id.length).toBeLessThanOrEqual(63)
       expect(verifyTestId(secret, id)).toBe(true)
     }
-    expect(TEST_ID_LENGTH).toBe(36)
+    expect(TEST_ID_LENGTH).toBe(42)
+  })
+
+  it('carry the second they were issued', () => {
+    const at = new Date('2026-11-26T16:45:07.900Z')
+    expect(testIdIssuedAt(newTestId(secret, at))?.toISOString()).toBe('2026-11-26T16:45:07.000Z')
+    expect(testIdIssuedAt(newTestId(secret).toUpperCase()).getTime()).toBeGreaterThan(Date.now() - 2000)
+    expect(testIdIssuedAt('nonsense')).toBeNull()
   })
 
   it('verify in any case, and refuse another secret, a changed character or another shape', () => {

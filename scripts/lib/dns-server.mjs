@@ -4,7 +4,8 @@
 import dgram from 'node:dgram'
 import net from 'node:net'
 import dnsPacket from 'dns-packet'
-import { normaliseZone, placeName, verifyTestId } from './connection-test-ids.mjs'
+import { RESULT_TTL_MS } from './connection-results.mjs'
+import { normaliseZone, placeName, testIdIssuedAt, verifyTestId } from './connection-test-ids.mjs'
 
 const RCODE = { NOERROR: 0, FORMERR: 1, NOTIMP: 4, REFUSED: 5 }
 const QR = 1 << 15
@@ -72,7 +73,8 @@ export function answerQuery(bytes, resolver, settings) {
     else if (place.apex && question.type === 'SOA') answers.push({ ...soa, name: question.name })
     else if (place.apex && question.type === 'NS') answers.push({ name: question.name, type: 'NS', ttl: 0, data: `ns1.${apex}` })
   }
-  if (place.probe && verifyTestId(secret, place.probe.id)) {
+  // Only ids this site signed, within their ten minutes.
+  if (place.probe && verifyTestId(secret, place.probe.id) && Date.now() - testIdIssuedAt(place.probe.id).getTime() <= RESULT_TTL_MS) {
     record({ testId: place.probe.id, label: place.probe.label, resolverIp: resolver, qtype: String(question.type), ecs: clientSubnet(query), at: new Date() })
   }
   // No data for this type (HTTPS, type 65, which Chromium asks; MX …): NOERROR with the SOA.

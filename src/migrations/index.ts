@@ -33,6 +33,7 @@ import * as migration_20261126_152333_app_releases from './20261126_152333_app_r
 import * as migration_20261126_155743_enquiries from './20261126_155743_enquiries';
 import * as migration_20261126_161650_connection_results_task from './20261126_161650_connection_results_task';
 import * as migration_20261126_162000_connection_test_results from './20261126_162000_connection_test_results';
+import * as migration_20261126_164343_connection_test_settings from './20261126_164343_connection_test_settings';
 
 export const migrations = [
   {
@@ -208,6 +209,11 @@ export const migrations = [
   {
     up: migration_20261126_162000_connection_test_results.up,
     down: migration_20261126_162000_connection_test_results.down,
-    name: '20261126_162000_connection_test_results'
+    name: '20261126_162000_connection_test_results',
+  },
+  {
+    up: migration_20261126_164343_connection_test_settings.up,
+    down: migration_20261126_164343_connection_test_settings.down,
+    name: '20261126_164343_connection_test_settings'
   },
 ];

@@ -12,6 +12,7 @@ import { readJsonFolder } from './content/files'
 import { homeContent, homeLayout } from './content/home'
 import { pickerVariantSeeds } from './content/picker'
 import { seedAppReleases } from './content/releases'
+import { entryList } from '@/services/connection-test/resolvers'
 import { reviewSeeds } from './content/reviews'
 import { seedLayout } from './content/transform'
 
@@ -40,6 +41,7 @@ export async function seed(payload: Payload): Promise<void> {
   await seedReviews(payload)
   await seedPicker(payload)
   await seedBanners(payload)
+  await seedConnectionTest(payload)
   await seedOnce(payload, 'server-locations', serverLocationSeeds)
   await seedAppReleases(payload, context)
   await seedOnce(payload, 'glossary-terms', glossarySeeds)
@@ -123,6 +125,14 @@ async function seedPicker(payload: Payload) {
   const views = pickerVariantSeeds.map((row) => ({ view: row.view, cardVariant: row.cardVariant, intro: row.intro, plans: ids(row.plans), defaultPlan: id(row.defaultPlan) }))
   await payload.updateGlobal({ slug: 'picker', data: { views }, locale: defaultLocale, context })
   payload.logger.info(`Seed: ${views.length} picker variants`)
+}
+
+/** The connection test's settings, once (while the global was never saved): from VPN_EXIT_IPS and VPN_RESOLVERS. */
+async function seedConnectionTest(payload: Payload) {
+  const current = await payload.findGlobal({ slug: 'connection-test', depth: 0, overrideAccess: true })
+  if (current.updatedAt) return
+  const lines = (value: string | undefined) => entryList(value).join('\n')
+  await payload.updateGlobal({ slug: 'connection-test', data: { exitIps: lines(process.env.VPN_EXIT_IPS), resolvers: lines(process.env.VPN_RESOLVERS) }, overrideAccess: true, context })
 }
 
 /** The banners, once (while the global has no window): the spec's windows, their texts in every locale. */
