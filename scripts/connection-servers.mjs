@@ -4,7 +4,8 @@
 // DATABASE_URL (or REDIS_URL) and PAYLOAD_SECRET, the same as the site's. A port that cannot be
 // bound logs one line; whatever could start keeps running.
 import pg from 'pg'
-import { createBatcher, createPgResultsStore } from './lib/connection-results.mjs'
+import { createClient } from 'redis'
+import { createBatcher, createPgResultsStore, createRedisResultsStore } from './lib/connection-results.mjs'
 import { connectionSettings } from './lib/connection-settings.mjs'
 import { createDnsServer } from './lib/dns-server.mjs'
 import { createStunServer } from './lib/stun-server.mjs'
@@ -17,9 +18,16 @@ if (!process.env.PAYLOAD_SECRET || !process.env.DATABASE_URL) {
   process.exit(1)
 }
 
+// Where the web server reads them: Redis when REDIS_URL is set, else PostgreSQL.
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 })
 pool.on('error', (error) => log(`[dns] database: ${error.message}`))
-const batcher = createBatcher(createPgResultsStore(pool), { log })
+let redisClient
+if (process.env.REDIS_URL) {
+  redisClient = createClient({ url: process.env.REDIS_URL, socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => Math.min(retries * 200, 5_000) } })
+  redisClient.on('error', (error) => log(`[dns] redis: ${error.message}`))
+  redisClient.connect().catch(() => undefined)
+}
+const batcher = createBatcher(redisClient ? createRedisResultsStore(redisClient) : createPgResultsStore(pool), { log })
 
 /** Why a bind failed, in words an operator acts on. */
 function bindProblem(error, port) {
@@ -60,6 +68,7 @@ async function stop() {
   await Promise.all(running.map((server) => server.stop()))
   await batcher.flush()
   await pool.end().catch(() => undefined)
+  await redisClient?.quit().catch(() => undefined)
   process.exit(0)
 }
 process.on('SIGINT', stop)

@@ -3,7 +3,8 @@
 import type { Payload } from 'payload'
 import { pgPool } from '@/services/db'
 import { lookupAddress, type GeoIpAnswer } from '@/services/geoip/lookup'
-import { createPgResultsStore, RESULT_TTL_MS } from '../../../scripts/lib/connection-results.mjs'
+import { redis } from '@/services/security/redis'
+import { createPgResultsStore, createRedisResultsStore, RESULT_TTL_MS } from '../../../scripts/lib/connection-results.mjs'
 import { connectionSettings } from '../../../scripts/lib/connection-settings.mjs'
 import { newTestId, probeNames, testIdIssuedAt, verifyTestId } from '../../../scripts/lib/connection-test-ids.mjs'
 import { addressList, labelResolver, type ResolverLabel } from './resolvers'
@@ -34,6 +35,12 @@ export function checkTestId(id: string, at: Date = new Date()): 'invalid' | 'exp
   return !issued || at.getTime() - issued.getTime() > RESULT_TTL_MS ? 'expired' : 'ok'
 }
 
+/** Where the DNS server writes: Redis when REDIS_URL is set (scripts/connection-servers.mjs does the same), else PostgreSQL. */
+export function resultsStore(payload: Payload) {
+  const client = redis()
+  return client ? createRedisResultsStore(client) : createPgResultsStore(pgPool(payload))
+}
+
 /** Our resolvers (admin → Network → Connection test). */
 async function ourResolvers(payload: Payload) {
   const settings = await payload.findGlobal({ slug: 'connection-test', depth: 0, overrideAccess: true })
@@ -45,7 +52,7 @@ async function ourResolvers(payload: Payload) {
  * waiting up to `waitMs` for all six probes to arrive; `complete` when they have.
  */
 export async function testResults(payload: Payload, id: string, clientIp: string, { waitMs = 3000, intervalMs = 150 } = {}): Promise<TestResults> {
-  const store = createPgResultsStore(pgPool(payload))
+  const store = resultsStore(payload)
   const key = id.toLowerCase()
   const deadline = Date.now() + waitMs
   let records = await store.list(key)

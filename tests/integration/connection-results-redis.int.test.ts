@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createClient } from 'redis'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createBatcher, createRedisResultsStore, RESULT_TTL_MS } from '../../scripts/lib/connection-results.mjs'
+import { newTestId } from '../../scripts/lib/connection-test-ids.mjs'
+import { freePort } from '../support/test-db'
+
+const binary = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path))
+let server: ChildProcess | undefined
+let client: ReturnType<typeof createClient>
+
+beforeAll(async () => {
+  if (!binary) throw new Error('redis-server is missing: npm test installs it (scripts/test.mjs)')
+  const port = await freePort()
+  server = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
+  for (let i = 0; i < 50; i++) {
+    client = createClient({ url: `redis://127.0.0.1:${port}` })
+    client.on('error', () => undefined)
+    if (
+      await client.connect().then(
+        () => true,
+        () => false,
+      )
+    )
+      return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('redis-server did not start')
+})
+
+afterAll(async () => {
+  await client?.quit().catch(() => undefined)
+  server?.kill('SIGTERM')
+})
+
+describe('the connection-test results in Redis', () => {
+  it('keep a list per test, written in batches, expiring ten minutes after its first record', async () => {
+    const store = createRedisResultsStore(client)
+    const batcher = createBatcher(store, { delayMs: 10 })
+    const id = newTestId('redis-secret-0123456789-0123456789')
+    const other = newTestId('redis-secret-0123456789-0123456789')
+    for (const label of ['one', 'two', 'three']) batcher.push({ testId: id, label, resolverIp: '192.0.2.53', qtype: 'A', ecs: label === 'two' ? '203.0.113.0/24' : null, at: new Date() })
+    batcher.push({ testId: other, label: 'x', resolverIp: '198.51.100.1', qtype: 'AAAA', ecs: null, at: new Date() })
+    await batcher.flush()
+    const rows = await store.list(id)
+    expect(rows.map((row: { label: string }) => row.label)).toEqual(['one', 'two', 'three'])
+    expect(rows[1]).toMatchObject({ testId: id, resolverIp: '192.0.2.53', qtype: 'A', ecs: '203.0.113.0/24', at: expect.any(Date) })
+    expect(await store.list(other)).toEqual([expect.objectContaining({ label: 'x', qtype: 'AAAA' })])
+    const ttl = await client.ttl(`connection-test:${id}`)
+    expect(ttl).toBeGreaterThan(RESULT_TTL_MS / 1000 - 5)
+    expect(ttl).toBeLessThanOrEqual(RESULT_TTL_MS / 1000)
+    // A later probe does not push the expiry back.
+    await client.expire(`connection-test:${id}`, 100)
+    await store.add([{ testId: id, label: 'four', resolverIp: '192.0.2.53', qtype: 'A', ecs: null, at: new Date() }])
+    expect(await client.ttl(`connection-test:${id}`)).toBeLessThanOrEqual(100)
+    expect(await store.list(newTestId('redis-secret-0123456789-0123456789'))).toEqual([])
+  })
+})
