@@ -44,6 +44,35 @@ function rowsOf(file) {
   return rows
 }
 
+/** The bytes of the typed sections for these counts (the organization names follow them). */
+const sectionBytes = ({ v4, v6, entries, orgs }) => v6 * 32 + v4 * 12 + v6 * 4 + entries * 8 + (orgs + 1) * 4
+
+/**
+ * The file's typed sections, in their order, as views over `buffer` from `offset` (8-aligned, the
+ * 64-bit ones first); `end` is where the organization names start. Writer and reader share it.
+ */
+function sections(buffer, offset, { v4, v6, entries, orgs }) {
+  const take = (Type, length) => {
+    const array = new Type(buffer, offset, length)
+    offset += length * Type.BYTES_PER_ELEMENT
+    return array
+  }
+  return {
+    v6Start: take(BigUint64Array, v6 * 2),
+    v6End: take(BigUint64Array, v6 * 2),
+    v4Start: take(Uint32Array, v4),
+    v4End: take(Uint32Array, v4),
+    v4Entry: take(Uint32Array, v4),
+    v6Entry: take(Uint32Array, v6),
+    entryAsn: take(Uint32Array, entries),
+    entryOrg: take(Uint32Array, entries),
+    orgOffsets: take(Uint32Array, orgs + 1),
+    get end() {
+      return offset
+    },
+  }
+}
+
 /**
  * Builds the index from `asn-ipv4-num.csv` and `asn-ipv6-num.csv` in `sourceDir` into
  * `outDir/<asnIndexName>` (written to a temporary name, then renamed: readers never see half a
@@ -96,37 +125,13 @@ export function buildAsnIndex({ sourceDir, outDir }) {
   const counts = { v4: v4.length, v6: v6.length, entries: entryAsn.length, orgs: orgList.length, orgBytes: orgTotal }
   const header = Buffer.from(JSON.stringify({ magic: MAGIC, format: FORMAT, source: version, ...counts }))
   const headerSize = Math.ceil((4 + header.length) / 8) * 8
-  const sizes = [
-    v6.length * 16, // v6 starts: hi, lo
-    v6.length * 16, // v6 ends
-    v4.length * 4, // v4 starts
-    v4.length * 4, // v4 ends
-    v4.length * 4, // v4 entries
-    v6.length * 4, // v6 entries
-    entryAsn.length * 4,
-    entryAsn.length * 4,
-    (orgList.length + 1) * 4, // organization offsets
-    orgTotal,
-  ]
-  const buffer = new ArrayBuffer(headerSize + sizes.reduce((a, b) => a + b, 0))
+  const buffer = new ArrayBuffer(headerSize + sectionBytes(counts) + orgTotal)
   const bytes = new Uint8Array(buffer)
   new DataView(buffer).setUint32(0, header.length, true)
   bytes.set(header, 4)
-  let offset = headerSize
-  const take = (Type, length) => {
-    const array = new Type(buffer, offset, length)
-    offset += length * Type.BYTES_PER_ELEMENT
-    return array
-  }
-  const v6Start = take(BigUint64Array, v6.length * 2)
-  const v6End = take(BigUint64Array, v6.length * 2)
-  const v4Start = take(Uint32Array, v4.length)
-  const v4End = take(Uint32Array, v4.length)
-  const v4Entry = take(Uint32Array, v4.length)
-  const v6Entry = take(Uint32Array, v6.length)
-  take(Uint32Array, entryAsn.length).set(entryAsn)
-  take(Uint32Array, entryOrg.length).set(entryOrg)
-  const orgOffsets = take(Uint32Array, orgList.length + 1)
+  const { v6Start, v6End, v4Start, v4End, v4Entry, v6Entry, entryAsn: asnView, entryOrg: orgView, orgOffsets, end: offset } = sections(buffer, headerSize, counts)
+  asnView.set(entryAsn)
+  orgView.set(entryOrg)
   v6.forEach((row, i) => {
     v6Start[2 * i] = row.start >> 64n
     v6Start[2 * i + 1] = row.start & MASK64
@@ -206,23 +211,9 @@ export function readAsnIndex(file) {
   const headerLength = view.getUint32(0, true)
   const header = JSON.parse(Buffer.from(buffer, base + 4, headerLength).toString('utf8'))
   if (header.magic !== MAGIC || header.format !== FORMAT) throw new Error('not an ASN index of this format')
-  let offset = base + Math.ceil((4 + headerLength) / 8) * 8
-  const take = (Type, length) => {
-    const array = new Type(buffer, offset, length)
-    offset += length * Type.BYTES_PER_ELEMENT
-    return array
-  }
-  const v6Start = take(BigUint64Array, header.v6 * 2)
-  const v6End = take(BigUint64Array, header.v6 * 2)
-  const v4Start = take(Uint32Array, header.v4)
-  const v4End = take(Uint32Array, header.v4)
-  const v4Entry = take(Uint32Array, header.v4)
-  const v6Entry = take(Uint32Array, header.v6)
-  const entryAsn = take(Uint32Array, header.entries)
-  const entryOrg = take(Uint32Array, header.entries)
-  const orgOffsets = take(Uint32Array, header.orgs + 1)
-  const orgBytes = new Uint8Array(buffer, offset, header.orgBytes)
+  const { v6Start, v6End, v4Start, v4End, v4Entry, v6Entry, entryAsn, entryOrg, orgOffsets, end: offset } = sections(buffer, base + Math.ceil((4 + headerLength) / 8) * 8, header)
   if (offset + header.orgBytes > buffer.byteLength) throw new Error('ASN index is cut short')
+  const orgBytes = new Uint8Array(buffer, offset, header.orgBytes)
   const decoder = new TextDecoder()
   const answer = (entry) => {
     const org = entryOrg[entry]

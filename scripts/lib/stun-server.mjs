@@ -3,6 +3,7 @@
 // ignored. Hand-written on node:dgram: the protocol part needed is a few dozen lines.
 import dgram from 'node:dgram'
 import net from 'node:net'
+import { ipv6Halves } from './asn-index.mjs'
 
 export const MAGIC_COOKIE = 0x2112a442
 const BINDING_REQUEST = 0x0001
@@ -19,20 +20,12 @@ export function bindingTransaction(bytes) {
   return bytes.subarray(8, HEADER)
 }
 
-/** The 16 bytes of an IPv6 address (IPv4-mapped forms included). */
+/** The 16 bytes of an IPv6 address (IPv4-mapped forms included), from the geo-IP index's parser. */
 function ipv6Bytes(address) {
+  const [high = 0n, low = 0n] = ipv6Halves(address) ?? []
   const out = Buffer.alloc(16)
-  let text = address.replace(/%.*$/, '')
-  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)
-  if (tail) {
-    const parts = tail[1].split('.').map(Number)
-    text = `${text.slice(0, -tail[1].length)}${((parts[0] << 8) | parts[1]).toString(16)}:${((parts[2] << 8) | parts[3]).toString(16)}`
-  }
-  const [head, rest] = text.split('::')
-  const left = head ? head.split(':') : []
-  const right = rest !== undefined && rest ? rest.split(':') : []
-  const groups = rest === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
-  groups.forEach((group, i) => out.writeUInt16BE(parseInt(group || '0', 16), i * 2))
+  out.writeBigUInt64BE(high, 0)
+  out.writeBigUInt64BE(low, 8)
   return out
 }
 

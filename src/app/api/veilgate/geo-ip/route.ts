@@ -1,19 +1,10 @@
-import { apiError } from '@/lib/http'
-import { clientAddress } from '@/lib/client-address'
-import { lookupAddress } from '@/services/geoip/lookup'
-import { geoRoute } from '../geo-route'
+import { askedOrClient, geoRoute } from '../geo-route'
 
 /**
  * GET [?ip=] → `{ ip, version, local, country, asn, org }` for the client's address (behind
  * TRUSTED_PROXY_HOPS proxies) or the address asked; 400 INVALID_INPUT (`ip`) for one that is not.
  */
-const route = geoRoute(async (request, query) => {
-  const asked = query.ip?.trim()
-  const found = await lookupAddress(asked || clientAddress(request.headers))
-  if (found) return found
-  if (asked) throw apiError('INVALID_INPUT', 'ip')
-  return { ip: null, version: null, local: false, country: null, asn: null, org: null }
-})
+const route = geoRoute(async (request, query) => (await askedOrClient(request, query)) ?? { ip: null, version: null, local: false, country: null, asn: null, org: null })
 
 export const GET = route.GET
 export const OPTIONS = route.OPTIONS

@@ -1,10 +1,7 @@
-import { apiError } from '@/lib/http'
-import { clientAddress } from '@/lib/client-address'
 import { payloadClient } from '@/services/content/payload'
 import { serverLocations } from '@/services/content/servers'
-import { lookupAddress } from '@/services/geoip/lookup'
 import { countryRegion, nearestLocation } from '@/services/geoip/regions'
-import { geoRoute } from '../../geo-route'
+import { askedOrClient, geoRoute } from '../../geo-route'
 
 /**
  * GET [?ip=] → `{ ip, country, region, nearest: { code, countryCode, city, region } }`: the largest
@@ -12,9 +9,7 @@ import { geoRoute } from '../../geo-route'
  * address: no country, no region, the largest). `nearest` is null only without any location.
  */
 const route = geoRoute(async (request, query) => {
-  const asked = query.ip?.trim()
-  const found = await lookupAddress(asked || clientAddress(request.headers))
-  if (!found && asked) throw apiError('INVALID_INPUT', 'ip')
+  const found = await askedOrClient(request, query)
   const country = found?.country ?? null
   const locations = await serverLocations(await payloadClient())
   const nearest = nearestLocation(locations, country)

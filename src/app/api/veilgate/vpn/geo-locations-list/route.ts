@@ -1,11 +1,7 @@
-import { requestLocale } from '@/lib/http'
-import { payloadClient } from '@/services/content/payload'
-import { serverLocations } from '@/services/content/servers'
-import { vpnLists } from '@/services/vpn/lists'
-import { geoRoute } from '../../geo-route'
+import { listRoute } from '../../geo-route'
 
 /** GET [?locale=] → `[{ countryCode, country, region, locations, servers }]`, most servers first, names in `locale`. */
-const route = geoRoute(async (request) => vpnLists(await serverLocations(await payloadClient()), requestLocale(request)).countries)
+const route = listRoute((lists) => lists.countries)
 
 export const GET = route.GET
 export const OPTIONS = route.OPTIONS

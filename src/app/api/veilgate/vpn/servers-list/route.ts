@@ -1,11 +1,7 @@
-import { requestLocale } from '@/lib/http'
-import { payloadClient } from '@/services/content/payload'
-import { serverLocations } from '@/services/content/servers'
-import { vpnLists } from '@/services/vpn/lists'
-import { geoRoute } from '../../geo-route'
+import { listRoute } from '../../geo-route'
 
 /** GET [?locale=] → `{ totalServers, regions: [{ region, locations }] }`: what the servers list block shows. */
-const route = geoRoute(async (request) => vpnLists(await serverLocations(await payloadClient()), requestLocale(request)).serversList)
+const route = listRoute((lists) => lists.serversList)
 
 export const GET = route.GET
 export const OPTIONS = route.OPTIONS

@@ -1,11 +1,7 @@
-import { requestLocale } from '@/lib/http'
-import { payloadClient } from '@/services/content/payload'
-import { serverLocations } from '@/services/content/servers'
-import { vpnLists } from '@/services/vpn/lists'
-import { geoRoute } from '../../geo-route'
+import { listRoute } from '../../geo-route'
 
 /** GET [?locale=] → every location `[{ code, countryCode, country, city, region, latitude, longitude, servers, staticIp }]`, largest first. */
-const route = geoRoute(async (request) => vpnLists(await serverLocations(await payloadClient()), requestLocale(request)).locations)
+const route = listRoute((lists) => lists.locations)
 
 export const GET = route.GET
 export const OPTIONS = route.OPTIONS
