@@ -89,6 +89,11 @@ describe('e-mail samples and the outbox', () => {
     // Dashboard → System → Outbox.
     await page.locator('a[href="/admin/collections/outbox"]:not(.nav__link)').first().click()
     await page.waitForURL('**/admin/collections/outbox**')
+    // Other suites keep sending mail, so the message may no longer be on the first page: search for it, as an editor would.
+    const search = page.locator('#search-filter-input')
+    await search.waitFor({ timeout: 30_000 })
+    await search.fill('e2e-de@example.com')
+    await page.waitForURL(/search=e2e-de/, { timeout: 30_000 })
     const row = page.getByRole('link', { name: 'e2e-de@example.com' }).first()
     await row.waitFor({ timeout: 30_000 })
     await row.click()
