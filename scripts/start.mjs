@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { prepareAppEnv, root } from './lib/app-env.mjs'
 import { buildIfNeeded } from './lib/build.mjs'
+import { connectionSettings } from './lib/connection-settings.mjs'
 
 const dev = process.argv.includes('--dev')
 const port = process.env.PORT || '3000'
@@ -29,6 +30,8 @@ process.on('SIGINT', () => shutdown(0))
 process.on('SIGTERM', () => shutdown(0))
 
 try {
+  // A setting the connection test cannot use stops the start with the reason, not the first visit.
+  connectionSettings(env)
   if (!dev) await buildIfNeeded(env)
 } catch (error) {
   console.error(`[veilgate] ${error.message}`)

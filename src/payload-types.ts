@@ -377,6 +377,7 @@ export interface Page {
         | NewsletterBlock
         | ChildrenListingBlock
         | SignUpBlock
+        | ConnectionTestBlock
       )[]
     | null;
   settings?: {
@@ -784,6 +785,17 @@ export interface SignUpBlock {
   id?: string | null;
   blockName?: string | null;
   blockType: 'signUp';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "ConnectionTestBlock".
+ */
+export interface ConnectionTestBlock {
+  heading: string;
+  intro?: string | null;
+  id?: string | null;
+  blockName?: string | null;
+  blockType: 'connectionTest';
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -2579,6 +2591,7 @@ export interface PagesSelect<T extends boolean = true> {
         newsletter?: T | NewsletterBlockSelect<T>;
         childrenListing?: T | ChildrenListingBlockSelect<T>;
         signUp?: T | SignUpBlockSelect<T>;
+        connectionTest?: T | ConnectionTestBlockSelect<T>;
       };
   settings?:
     | T
@@ -2867,6 +2880,16 @@ export interface SignUpBlockSelect<T extends boolean = true> {
   heading?: T;
   text?: T;
   variant?: T;
+  id?: T;
+  blockName?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "ConnectionTestBlock_select".
+ */
+export interface ConnectionTestBlockSelect<T extends boolean = true> {
+  heading?: T;
+  intro?: T;
   id?: T;
   blockName?: T;
 }

@@ -6,6 +6,7 @@ import { env } from '@/lib/env'
 import { localizePath } from '@/i18n/paths'
 import { isCrossSiteWrite, ownHosts, pagePolicy } from '@/lib/security/headers'
 import { cmsRedirect, contentPageExists } from '@/services/content/page-index'
+import { connectionTestSources } from '@/services/connection-test/csp'
 import { activeExperiment } from '@/services/experiments/active'
 import { assignVariant, EXPERIMENT_COOKIE_MAX_AGE, experimentCookie } from '@/services/experiments/assign'
 
@@ -29,9 +30,13 @@ const dev = process.env.NODE_ENV === 'development'
  * scripts; cached pages get a placeholder that our server (scripts/server.mjs) replaces with the
  * hashes of their inline scripts.
  */
+let siteSources: ReturnType<typeof connectionTestSources> | undefined
+
 function withPolicy(request: NextRequest, perRequest: boolean, area: 'site' | 'admin' = 'site') {
   const nonce = perRequest ? Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64') : undefined
-  const policy = pagePolicy({ nonce, area, dev, https: env().SITE_URL.startsWith('https:') })
+  // Site pages may reach the connection test's hosts (its block can sit on any page).
+  siteSources ??= connectionTestSources(env().SITE_URL)
+  const policy = pagePolicy({ nonce, area, dev, https: env().SITE_URL.startsWith('https:'), thirdParty: area === 'site' ? siteSources : undefined })
   const headers = new Headers(request.headers)
   if (nonce) headers.set('content-security-policy', policy)
   else headers.delete('content-security-policy')

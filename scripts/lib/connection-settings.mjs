@@ -1,7 +1,32 @@
 // The connection test's servers and where the page finds them, from the environment (one place
 // for the DNS/STUN process and the web app).
 
-/** `env` (process.env by default) read with the documented defaults. */
+/**
+ * A single-stack origin of the connection test (`CONNECTION_TEST_IPV4_ORIGIN`, `…_IPV6_ORIGIN`):
+ * null when unset; an http(s) origin with a host name, else an error saying why (a page's
+ * Content-Security-Policy cannot name an IPv6 address and matches no IPv4 address but 127.0.0.1).
+ */
+export function singleStackOrigin(name, value) {
+  if (!value) return null
+  let url
+  try {
+    url = new URL(value)
+  } catch {
+    throw new Error(`${name} must be an origin such as https://ipv4.example.com, not "${value}"`)
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password || url.pathname !== '/' || url.search || url.hash) {
+    throw new Error(`${name} must be an origin such as https://ipv4.example.com (scheme, host name, optional port, nothing else), not "${value}"`)
+  }
+  if (url.hostname.startsWith('[') || /^[\d.]+$/.test(url.hostname)) {
+    throw new Error(`${name} must name a host (such as https://ipv4.example.com), not the address ${url.hostname}: a page's Content-Security-Policy cannot allow an IP address`)
+  }
+  return url.origin
+}
+
+/**
+ * `env` (process.env by default) read with the documented defaults.
+ * @param {Record<string, string | undefined>} [env]
+ */
 export function connectionSettings(env = process.env) {
   const site = (() => {
     try {
@@ -11,8 +36,11 @@ export function connectionSettings(env = process.env) {
     }
   })()
   const stunPort = Number(env.STUN_PORT || 3478)
-  const host = site.hostname.startsWith('[') ? site.hostname : site.hostname
+  const host = site.hostname
   return {
+    /** Origins answering on one address family only (A-only, AAAA-only host names); null when unset. */
+    ipv4Origin: singleStackOrigin('CONNECTION_TEST_IPV4_ORIGIN', env.CONNECTION_TEST_IPV4_ORIGIN),
+    ipv6Origin: singleStackOrigin('CONNECTION_TEST_IPV6_ORIGIN', env.CONNECTION_TEST_IPV6_ORIGIN),
     zone: (env.CONNECTION_TEST_ZONE || 'leak.test').toLowerCase().replace(/\.+$/, ''),
     dnsHost: env.DNS_HOST || '::',
     dnsPort: Number(env.DNS_PORT || 5353),

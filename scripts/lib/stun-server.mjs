@@ -81,7 +81,8 @@ export function mappedAddress(message) {
 }
 
 /**
- * A responder on UDP `host` (`::` is dual-stack) and `port`. `report` (tests only) tells every
+ * A responder on UDP `host` (`::` is dual-stack) and `port`. `report` (tests only: an address, or a
+ * function giving one or nothing at each request) tells every
  * client that address instead of its own. `start()` resolves with the port bound or rejects with
  * the bind error.
  */
@@ -91,7 +92,7 @@ export function createStunServer({ host = '::', port = 3478, report, log = () =>
     const transaction = bindingTransaction(bytes)
     if (!transaction) return
     const seen = remote.address.startsWith('::ffff:') && net.isIPv4(remote.address.slice(7)) ? remote.address.slice(7) : remote.address
-    socket.send(bindingResponse(transaction, report || seen, remote.port), remote.port, remote.address)
+    socket.send(bindingResponse(transaction, (typeof report === 'function' ? report() : report) || seen, remote.port), remote.port, remote.address)
   })
   socket.on('error', (error) => log(`[stun] ${error.message}`))
   return {

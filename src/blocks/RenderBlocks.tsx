@@ -4,6 +4,7 @@ import type { BlockSlug } from './registry'
 import { CallToAction } from './CallToAction/Component'
 import { ChildrenListing } from './ChildrenListing/Component'
 import { ComparisonTable } from './ComparisonTable/Component'
+import { ConnectionTest } from './ConnectionTest/Component'
 import { DownloadsGrid } from './DownloadsGrid/Component'
 import { Faq } from './Faq/Component'
 import { Features } from './Features/Component'
@@ -43,6 +44,7 @@ const components: { [S in BlockSlug]: ComponentType<BlockProps<S>> } = {
   newsletter: Newsletter,
   childrenListing: ChildrenListing,
   signUp: SignUp,
+  connectionTest: ConnectionTest,
 }
 
 export function RenderBlocks({ blocks, context }: { blocks: LayoutBlock[] | null | undefined; context: BlockContext }) {

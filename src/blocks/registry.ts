@@ -2,6 +2,7 @@ import type { Block } from 'payload'
 import { CallToActionBlock } from './CallToAction/config'
 import { ChildrenListingBlock } from './ChildrenListing/config'
 import { ComparisonTableBlock } from './ComparisonTable/config'
+import { ConnectionTestBlock } from './ConnectionTest/config'
 import { DownloadsGridBlock } from './DownloadsGrid/config'
 import { FaqBlock } from './Faq/config'
 import { FeaturesBlock } from './Features/config'
@@ -44,6 +45,7 @@ export const blockConfigs: Block[] = [
   NewsletterBlock,
   ChildrenListingBlock,
   SignUpBlock,
+  ConnectionTestBlock,
 ]
 
 /** Slugs as Payload's generated types know them (`npm run generate:types` after editing this list). */

@@ -13,6 +13,10 @@ declare module 'vitest' {
     dataDir: string
     /** The run's one Chromium (`chromium.connect`). */
     browserEndpoint: string
+    /** The site's name server (UDP, on 127.0.0.1 and ::1) for the connection test. */
+    dnsPort: number
+    /** Where the connection test's pages find STUN (STUN_URLS): a test's own server binds it. */
+    testStunPort: number
   }
 }
 
@@ -44,7 +48,7 @@ export function secretsIn(output: string): string[] {
   return found
 }
 
-type Site = { baseUrl: string; dataDir: string; browserEndpoint: string; stop: () => Promise<void> }
+type Site = { baseUrl: string; dataDir: string; browserEndpoint: string; dnsPort: number; testStunPort: number; stop: () => Promise<void> }
 
 /**
  * End-to-end tests run the production build exactly as `npm start` does (build
@@ -57,6 +61,8 @@ async function startSite(): Promise<Site> {
   const browserServer = launchBrowserServer()
   const dataDir = mkdtempSync(path.join(root, '.data', 'e2e-'))
   const port = Number(process.env.E2E_PORT) || (await freePort())
+  const dnsPort = await freePort()
+  const testStunPort = await freePort()
   const server = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
     cwd: root,
     env: {
@@ -65,8 +71,17 @@ async function startSite(): Promise<Site> {
       DATA_DIR: dataDir,
       EMBEDDED_POSTGRES_PORT: String(await freePort()),
       // The connection test's DNS and STUN servers, on ports of their own beside a running site.
-      DNS_PORT: String(await freePort()),
+      DNS_PORT: String(dnsPort),
       STUN_PORT: String(await freePort()),
+      // What tests/e2e/connection.e2e.test.ts needs (seeded into the connection-test global on the
+      // first start): our exits and resolver on loopback, single-stack names its browser maps to
+      // 127.0.0.1 and ::1, and a STUN server of its own that can report any address.
+      VPN_EXIT_IPS: '127.0.0.1,::1',
+      VPN_RESOLVERS: '127.0.0.2',
+      CONNECTION_TEST_ZONE: 'leak.test',
+      CONNECTION_TEST_IPV4_ORIGIN: `http://v4.leak.test:${port}`,
+      CONNECTION_TEST_IPV6_ORIGIN: `http://v6.leak.test:${port}`,
+      STUN_URLS: `stun:127.0.0.1:${testStunPort}`,
       SITE_URL: `http://localhost:${port}`,
       MEDIA_DIR: path.join(dataDir, 'media'),
       DATABASE_URL: '',
@@ -105,6 +120,8 @@ async function startSite(): Promise<Site> {
     baseUrl,
     dataDir,
     browserEndpoint: browser.wsEndpoint(),
+    dnsPort,
+    testStunPort,
     async stop() {
       await browser.close()
       server.kill('SIGTERM')
@@ -130,6 +147,8 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', site.baseUrl)
   project.provide('dataDir', site.dataDir)
   project.provide('browserEndpoint', site.browserEndpoint)
+  project.provide('dnsPort', site.dnsPort)
+  project.provide('testStunPort', site.testStunPort)
   return async () => {
     if (--shared.users > 0) return
     delete holder[SHARED]

@@ -60,6 +60,14 @@ describe('the connection-test results API', () => {
     expect(made.body.probes).toHaveLength(6)
     for (const name of made.body.probes as string[]) expect(name).toMatch(new RegExp(`^[a-z2-7]{10}\\.${id}\\.leak\\.test$`))
     expect(new Date(made.body.expiresAt as string).getTime() - Date.now()).toBeGreaterThan(9 * 60_000)
+    expect(made.body.exits).toEqual([])
+  })
+
+  it('lists our exits, as the admin enters them, for the page to compare with', async () => {
+    await payload.updateGlobal({ slug: 'connection-test', data: { exitIps: '198.51.100.10\n203.0.113.0/28, 2001:db8:5::/48' }, overrideAccess: true })
+    const made = await callRoute(create, { path: '/api/connection-test/', method: 'POST', headers: from('127.0.0.1') })
+    expect(made.body.exits).toEqual(['198.51.100.10', '203.0.113.0/28', '2001:db8:5::/48'])
+    await payload.updateGlobal({ slug: 'connection-test', data: { exitIps: '' }, overrideAccess: true })
   })
 
   it('lists the resolvers that asked for its probes, labelled, and only this test’s', async () => {
@@ -75,8 +83,8 @@ describe('the connection-test results API', () => {
     expect(answer.status).toBe(200)
     expect(answer.body).toMatchObject({ id: made.body.id, complete: true, clientIp: '127.0.0.1' })
     expect(answer.body.resolvers).toEqual([
-      { ip: '127.0.0.1', country: null, asn: null, org: null, label: 'provider', publicName: null, ecs: null },
-      { ip: '127.0.0.2', country: null, asn: null, org: null, label: 'ours', publicName: null, ecs: null },
+      { ip: '127.0.0.1', local: true, country: null, asn: null, org: null, label: 'provider', publicName: null, ecs: null },
+      { ip: '127.0.0.2', local: true, country: null, asn: null, org: null, label: 'ours', publicName: null, ecs: null },
     ])
   })
 

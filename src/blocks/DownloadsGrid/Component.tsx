@@ -70,7 +70,7 @@ function Download({ release, product, name, t, tag }: { release: ReleaseView & {
 
 /** The apps of a product for the platforms chosen: the current releases (admin → Downloads), each downloadable one with its SHA-256. */
 export async function DownloadsGrid({ block, locale }: BlockProps<'downloadsGrid'>) {
-  const t = await getTranslations('Blocks')
+  const [t, connection] = await Promise.all([getTranslations('Blocks'), getTranslations('ConnectionTest')])
   const product = (block.product ?? 'vpn') as AppProduct
   const { tag, dir } = getLocale(locale)
   const releases = new Map((await currentReleases(await payloadClient(), product, locale)).map((release) => [release.platform, release]))
@@ -106,6 +106,13 @@ export async function DownloadsGrid({ block, locale }: BlockProps<'downloadsGrid
             )
           })}
         </ul>
+        {product === 'vpn' && (
+          <p className="mt-8">
+            <SmartLink href="/connection-test" locale={locale} className="font-semibold text-brand-700 underline">
+              {connection('downloadsLink')}
+            </SmartLink>
+          </p>
+        )}
       </div>
     </section>
   )

@@ -1,6 +1,6 @@
 import { signUpFormProps } from '@/components/auth/sign-up-props'
-import { SignUpForm } from '@/components/auth/SignUpForm.client'
 import type { BlockProps } from '../types'
+import { SignUpFormLoader } from './SignUpFormLoader.client'
 
 /** A heading, a line of text and the sign-up form (the same island as `/sign-up`). */
 export async function SignUp({ block, locale }: BlockProps<'signUp'>) {
@@ -12,7 +12,7 @@ export async function SignUp({ block, locale }: BlockProps<'signUp'>) {
           <h2 className="text-3xl font-bold tracking-tight">{block.heading}</h2>
           {block.text && <p className="mt-3 text-lg text-muted">{block.text}</p>}
         </div>
-        <SignUpForm {...props} />
+        <SignUpFormLoader {...props} />
       </div>
     </section>
   )

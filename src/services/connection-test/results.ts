@@ -7,12 +7,12 @@ import { redis } from '@/services/security/redis'
 import { createPgResultsStore, createRedisResultsStore, RESULT_TTL_MS } from '../../../scripts/lib/connection-results.mjs'
 import { connectionSettings } from '../../../scripts/lib/connection-settings.mjs'
 import { newTestId, probeNames, testIdIssuedAt, verifyTestId } from '../../../scripts/lib/connection-test-ids.mjs'
-import { addressList, labelResolver, type ResolverLabel } from './resolvers'
+import { addressList, entryList, labelResolver, type ResolverLabel } from './resolvers'
 
 /** The six probes a page loads. */
 export const PROBES = 6
 
-export type Resolver = { ip: string; country: string | null; asn: number | null; org: string | null; label: ResolverLabel; publicName: string | null; ecs: string | null }
+export type Resolver = { ip: string; local: boolean; country: string | null; asn: number | null; org: string | null; label: ResolverLabel; publicName: string | null; ecs: string | null }
 export type TestResults = { id: string; complete: boolean; clientIp: string; resolvers: Resolver[] }
 
 /** The secret the DNS server checks ids with: PAYLOAD_SECRET, as both processes get it. */
@@ -39,6 +39,12 @@ export function checkTestId(id: string, at: Date = new Date()): 'invalid' | 'exp
 export function resultsStore(payload: Payload) {
   const client = redis()
   return client ? createRedisResultsStore(client) : createPgResultsStore(pgPool(payload))
+}
+
+/** Our VPN exits (admin → Network → Connection test): the addresses and networks the page's verdicts compare with. */
+export async function exitEntries(payload: Payload): Promise<string[]> {
+  const settings = await payload.findGlobal({ slug: 'connection-test', depth: 0, overrideAccess: true })
+  return entryList(settings.exitIps)
 }
 
 /** Our resolvers (admin → Network → Connection test). */
@@ -72,7 +78,7 @@ export async function testResults(payload: Payload, id: string, clientIp: string
   for (const [ip, { ecs }] of byAddress) {
     const found: GeoIpAnswer = (await lookupAddress(ip)) ?? { ip, version: 4, local: false, country: null, asn: null, org: null }
     const { label, publicName } = labelResolver(found, client, ours)
-    resolvers.push({ ip: found.ip, country: found.country, asn: found.asn, org: found.org, label, publicName, ecs })
+    resolvers.push({ ip: found.ip, local: found.local, country: found.country, asn: found.asn, org: found.org, label, publicName, ecs })
   }
   return { id: key, complete: seen() >= PROBES, clientIp, resolvers }
 }

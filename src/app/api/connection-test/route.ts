@@ -1,11 +1,15 @@
 import { handler, json, methodNotAllowed } from '@/lib/http'
-import { createTest } from '@/services/connection-test/results'
+import { payloadClient } from '@/services/content/payload'
+import { createTest, exitEntries } from '@/services/connection-test/results'
 import { limit } from '@/services/security/rate-limit'
 
-/** POST → 201 `{ id, probes, expiresAt }`: a new signed test and its six probe names `<label>.<id>.<zone>`. */
+/**
+ * POST → 201 `{ id, probes, expiresAt, exits }`: a new signed test, its six probe names
+ * `<label>.<id>.<zone>`, and our VPN exits (addresses and networks) for the page's verdicts.
+ */
 export const POST = handler(async (request) => {
   await limit(request, 'connection-test')
-  return json(createTest(), { status: 201 })
+  return json({ ...createTest(), exits: await exitEntries(await payloadClient()) }, { status: 201 })
 })
 
 export const GET = methodNotAllowed('POST')

@@ -8,7 +8,7 @@ import { limit } from '@/services/security/rate-limit'
 const query = z.object({ ...tsParam })
 
 /**
- * GET → `{ id, complete, clientIp, resolvers: [{ ip, country, asn, org, label, publicName, ecs }] }`,
+ * GET → `{ id, complete, clientIp, resolvers: [{ ip, local, country, asn, org, label, publicName, ecs }] }`,
  * waiting up to 3 s for the six probes; 400 INVALID_INPUT (`id`) for an id this site did not sign,
  * 404 NOT_FOUND past its ten minutes.
  */
