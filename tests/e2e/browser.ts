@@ -11,19 +11,13 @@ export const baseUrl = () => inject('baseUrl')
  * Debian's Chromium, with the flags this sandbox needs, started once for the whole run by the
  * global setup (Playwright gives it a fresh profile; every test opens its own context).
  */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+
+/** The flags Chromium needs in this sandbox. */
+export const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+
 export function launchBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 }
 
 /** The run's shared Chromium; `close()` on it closes this file's contexts and disconnects. */

@@ -12,7 +12,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { startDohShim } from '../support/doh-shim.mjs'
 import { startTestStun } from '../support/stun.mjs'
-import { axeViolations, baseUrl, connectBrowser, newPage, watchViolations } from './browser'
+import { axeViolations, baseUrl, CHROMIUM_ARGS, CHROMIUM_PATH, connectBrowser, newPage, watchViolations } from './browser'
 
 type Resolver = { ip: string; label: string }
 
@@ -119,18 +119,8 @@ describe('the connection test against our own servers, offline', () => {
     // Chromium reads its DNS-over-HTTPS settings from the profile's Local State when it starts.
     writeFileSync(path.join(profile, 'Local State'), JSON.stringify({ dns_over_https: { mode: 'secure', templates: shim.template } }))
     context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        `--ignore-certificate-errors-spki-list=${shim.spki}`,
-        '--host-resolver-rules=MAP v4.leak.test 127.0.0.1, MAP v6.leak.test [::1]',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, `--ignore-certificate-errors-spki-list=${shim.spki}`, '--host-resolver-rules=MAP v4.leak.test 127.0.0.1, MAP v6.leak.test [::1]'],
     })
     page = context.pages()[0] ?? (await context.newPage())
   })

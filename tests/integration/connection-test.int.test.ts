@@ -61,6 +61,8 @@ describe('the connection-test results API', () => {
     for (const name of made.body.probes as string[]) expect(name).toMatch(new RegExp(`^[a-z2-7]{10}\\.${id}\\.leak\\.test$`))
     expect(new Date(made.body.expiresAt as string).getTime() - Date.now()).toBeGreaterThan(9 * 60_000)
     expect(made.body.exits).toEqual([])
+    // Where the page tests IPv4, IPv6 and WebRTC: from the environment as the server runs now.
+    expect(made.body).toMatchObject({ ipv4Origin: null, ipv6Origin: null, stunUrls: [expect.stringMatching(/^stun:/)] })
   })
 
   it('lists our exits, as the admin enters them, for the page to compare with', async () => {

@@ -1,18 +1,15 @@
 import { getMessages } from 'next-intl/server'
 import { GeoIpAttribution } from '@/components/geoip/GeoIpAttribution'
 import { getLocale } from '@/i18n/locales'
-import { connectionSettings } from '../../../scripts/lib/connection-settings.mjs'
 import type { BlockProps } from '../types'
 import { ConnectionTestLoader } from './ConnectionTestLoader.client'
 
 /**
- * The connection test: the heading and intro, then the island that runs it (its texts and our
- * servers' settings as props: single-stack origins, test zone, STUN servers) and the geo data's
- * credits.
+ * The connection test: the heading and intro, then the island that runs it (its texts as props;
+ * where it tests comes with each new test, never from the cached page) and the geo data's credits.
  */
 export async function ConnectionTest({ block, locale }: BlockProps<'connectionTest'>) {
   const messages = await getMessages({ locale })
-  const { ipv4Origin, ipv6Origin, zone, stunUrls } = connectionSettings()
   return (
     <section className="py-16" data-block="connection-test" aria-labelledby={block.id ? `connection-test-${block.id}` : undefined}>
       <div className="container-site grid max-w-4xl gap-6">
@@ -22,7 +19,7 @@ export async function ConnectionTest({ block, locale }: BlockProps<'connectionTe
           </h2>
           {block.intro && <p className="mt-3 text-lg text-muted">{block.intro}</p>}
         </div>
-        <ConnectionTestLoader texts={messages.ConnectionTest} settings={{ ipv4Origin, ipv6Origin, zone, stunUrls }} languageTag={getLocale(locale).tag} />
+        <ConnectionTestLoader texts={messages.ConnectionTest} languageTag={getLocale(locale).tag} />
         <GeoIpAttribution label={messages.GeoIp.attribution} />
       </div>
     </section>

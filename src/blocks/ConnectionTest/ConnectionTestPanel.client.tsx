@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react'
 import type { Messages } from '@/i18n/messages'
+import type { NewTest } from '@/services/connection-test/results'
 import {
   addressFamily,
   candidateAddress,
@@ -16,7 +17,6 @@ import {
 } from '@/services/connection-test/verdict'
 
 export type ConnectionTestTexts = Messages['ConnectionTest']
-export type ConnectionTestSettings = { ipv4Origin: string | null; ipv6Origin: string | null; zone: string; stunUrls: string[] }
 
 type GeoAnswer = { ip: string | null; version: 4 | 6 | null; local: boolean; country: string | null; asn: number | null; org: string | null }
 /** What a family's row found: an address, no connectivity, or no single-stack host to ask. */
@@ -81,9 +81,10 @@ function probeUrl(name: string): string {
  * The connection test: on "Start test", five steps run side by side, each with a cap (the address
  * the site sees, IPv4 and IPv6 on single-stack hosts, WebRTC candidates, DNS probes in the test
  * zone), filling in the spec's state as each finishes; the verdicts come from
- * `services/connection-test/verdict`.
+ * `services/connection-test/verdict`. Its texts come as props; where it tests comes with the new
+ * test (`POST /api/connection-test/`), so a cached page never holds an old setting.
  */
-export function ConnectionTestPanel({ texts, settings, languageTag }: { texts: ConnectionTestTexts; settings: ConnectionTestSettings; languageTag: string }) {
+export function ConnectionTestPanel({ texts, languageTag }: { texts: ConnectionTestTexts; languageTag: string }) {
   const [state, setState] = useState<ConnectionTestState>(initialState)
   const [details, setDetails] = useState<Details>({ address: null, ipv4: null, ipv6: null })
   const [announcement, setAnnouncement] = useState('')
@@ -137,8 +138,9 @@ export function ConnectionTestPanel({ texts, settings, languageTag }: { texts: C
     publish()
     setAnnouncement(texts.announceStarted)
 
-    // The test's id, probe names and our exits; the verdicts wait for them and for the address.
-    const created = getJson<{ id: string; probes: string[]; exits: string[] }>('/api/connection-test/', 5000, { method: 'POST' }).catch(() => null)
+    // The test's id and probe names, where to test IPv4, IPv6 and WebRTC, and our exits: the
+    // steps and the verdicts wait for them (and the verdicts for the address).
+    const created = getJson<NewTest & { exits: string[] }>('/api/connection-test/', 5000, { method: 'POST' }).catch(() => null)
     const address = getJson<GeoAnswer>('/api/veilgate/geo-ip/', FAMILY_CAP_MS, { cache: 'no-store' })
       .then((answer) => (answer.ip ? answer : null))
       .catch(() => null)
@@ -152,7 +154,8 @@ export function ConnectionTestPanel({ texts, settings, languageTag }: { texts: C
     })
 
     const familyStep = async (family: 4 | 6) => {
-      const origin = family === 4 ? settings.ipv4Origin : settings.ipv6Origin
+      const test = await created
+      const origin = family === 4 ? test?.ipv4Origin : test?.ipv6Origin
       let finding: FamilyFinding
       if (origin) {
         finding = await getJson<GeoAnswer>(`${origin}/api/veilgate/geo-ip/`, FAMILY_CAP_MS, { cache: 'no-store' })
@@ -179,7 +182,7 @@ export function ConnectionTestPanel({ texts, settings, languageTag }: { texts: C
     }
 
     const webrtcStep = async () => {
-      const addresses = await gatherAddresses(settings.stunUrls, WEBRTC_CAP_MS)
+      const addresses = await gatherAddresses((await created)?.stunUrls ?? [], WEBRTC_CAP_MS)
       const [answer, list, isOn] = await Promise.all([address, exits, connected])
       draft.testResult.webrtc = { status: webrtcVerdict(addresses, answer?.ip ?? null, list, isOn), ip: addresses ?? [] }
       advance('webrtc')
@@ -189,10 +192,7 @@ export function ConnectionTestPanel({ texts, settings, languageTag }: { texts: C
       const test = await created
       let resolvers: ResolverRow[] | null = null
       if (test) {
-        const zone = `.${settings.zone}`
-        await Promise.all(
-          test.probes.filter((name) => name.endsWith(zone)).map((name) => fetch(probeUrl(name), { mode: 'no-cors', cache: 'no-store', signal: AbortSignal.timeout(PROBE_CAP_MS) }).catch(() => null)),
-        )
+        await Promise.all(test.probes.map((name) => fetch(probeUrl(name), { mode: 'no-cors', cache: 'no-store', signal: AbortSignal.timeout(PROBE_CAP_MS) }).catch(() => null)))
         resolvers = await getJson<{ resolvers: ResolverRow[] }>(`/api/connection-test/${encodeURIComponent(test.id)}/`, RESULTS_CAP_MS, { cache: 'no-store' })
           .then((results) => results.resolvers)
           .catch(() => null)

@@ -22,10 +22,17 @@ export const testSecret = () => {
   return secret
 }
 
-/** A new test: its signed id, six probe names in the zone, and when its results are forgotten. */
-export function createTest(at: Date = new Date()): { id: string; probes: string[]; expiresAt: string } {
+export type NewTest = { id: string; probes: string[]; expiresAt: string; ipv4Origin: string | null; ipv6Origin: string | null; stunUrls: string[] }
+
+/**
+ * A new test: its signed id, six probe names in the zone, when its results are forgotten, and
+ * where the page tests IPv4, IPv6 and WebRTC (from the environment as the server runs now, not as
+ * a cached page was rendered).
+ */
+export function createTest(at: Date = new Date()): NewTest {
+  const { zone, ipv4Origin, ipv6Origin, stunUrls } = connectionSettings()
   const id = newTestId(testSecret(), at)
-  return { id, probes: probeNames(id, connectionSettings().zone, PROBES), expiresAt: new Date(at.getTime() + RESULT_TTL_MS).toISOString() }
+  return { id, probes: probeNames(id, zone, PROBES), expiresAt: new Date(at.getTime() + RESULT_TTL_MS).toISOString(), ipv4Origin, ipv6Origin, stunUrls }
 }
 
 /** `invalid` for an id this site did not sign, `expired` past its ten minutes, else `ok`. */
