@@ -3,12 +3,15 @@ import { getPayload, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import config from '@payload-config'
 import { POST as advanceRoute } from '@/app/api/payments/sandbox/clock/advance/route'
+import { POST as autoRenewRoute } from '@/app/api/veilgate/account/subscriptions/[id]/auto-renew/route'
 import { POST as tokenizeRoute } from '@/app/api/payments/sandbox/tokenize/route'
 import { POST as purchaseRoute } from '@/app/api/veilgate/purchase/url-with-email/route'
 import { now, setClockOffset } from '@/lib/clock'
 import type { Order, Subscription } from '@/payload-types'
-import { subscriptionView } from '@/services/account/overview'
+import { cancelSubscription, setAutoRenew, subscriptionView } from '@/services/account/overview'
 import { redeemCode } from '@/services/account/redeem'
+import { createPasswordlessCustomer } from '@/services/auth/accounts'
+import { createSession } from '@/services/auth/sessions'
 import { addPeriod } from '@/services/catalog/pricing'
 import { advanceClock } from '@/services/payments/sandbox/clock'
 import { saveMethod, readToken } from '@/services/payments/sandbox/processor'
@@ -254,5 +257,96 @@ describe('renewals by card through the sandbox clock', () => {
     expect(await renewalsOf(subscription)).toHaveLength(0)
     expect(await attemptsOf(order)).toHaveLength(1)
     expect(await reload(subscription)).toMatchObject({ status: 'active', period: 1 })
+  })
+})
+
+describe('the 24-hour rule and endings', () => {
+  const customerOf = (subscription: Subscription) => subscription.customer as number
+  const locked = { statusCode: 409, code: 'AUTO_RENEW_LOCKED' }
+
+  it('lets a customer switch renewal off until 24 hours before the end, then refuses and charges the renewal', async () => {
+    const early = await buy('vpn-1m')
+    const late = await buy('vpn-1m')
+    const end = new Date(late.subscription.currentPeriodEnd).getTime()
+    await to(end - 2 * DAY)
+    expect(await setAutoRenew(payload, customerOf(early.subscription), early.subscription.id, false, 'en')).toMatchObject({ autoRenew: false })
+    // A second past the boundary: locked, nothing changed; turning it on stays allowed.
+    setClockOffset(end - DAY + 1000 - Date.now())
+    await expect(setAutoRenew(payload, customerOf(late.subscription), late.subscription.id, false, 'en')).rejects.toMatchObject(locked)
+    await expect(cancelSubscription(payload, customerOf(late.subscription), late.subscription.id, 'en')).rejects.toMatchObject(locked)
+    expect(await reload(late.subscription)).toMatchObject({ status: 'active', autoRenew: true })
+    await to(end - 12 * HOUR)
+    // Through the account's endpoint, in the customer's language.
+    const token = await createSession(payload, customerOf(late.subscription), {})
+    const answer = await callRoute(autoRenewRoute, {
+      path: `/api/veilgate/account/subscriptions/${late.subscription.id}/auto-renew/`,
+      headers: { 'x-auth-token': token },
+      body: { enabled: false, locale: 'de' },
+      params: { id: String(late.subscription.id) },
+    })
+    expect(answer).toMatchObject({
+      status: 409,
+      body: { statusCode: 409, code: 'AUTO_RENEW_LOCKED', message: 'Die automatische Verlängerung muss mindestens 24 Stunden vor Ende des Zeitraums ausgeschaltet werden.' },
+    })
+    expect(await setAutoRenew(payload, customerOf(late.subscription), late.subscription.id, true, 'en')).toMatchObject({ autoRenew: true })
+    expect((await renewalsOf(late.subscription))[0]).toMatchObject({ status: 'paid', period: 2 })
+    expect(await renewalsOf(early.subscription)).toHaveLength(0)
+    // Still locked while the paid period waits to start; after it starts, the next period's end counts.
+    await expect(setAutoRenew(payload, customerOf(late.subscription), late.subscription.id, false, 'en')).rejects.toMatchObject(locked)
+    await to(end + HOUR)
+    expect(await cancelSubscription(payload, customerOf(late.subscription), late.subscription.id, 'en')).toMatchObject({ status: 'canceled', autoRenew: false })
+  })
+
+  it('a switch-off racing the scan at the due time never stops the charge', async () => {
+    const { subscription } = await buy('vpn-1m')
+    const due = new Date(subscription.currentPeriodEnd).getTime() - DAY + 60_000
+    setClockOffset(due - Date.now())
+    const [switched] = await Promise.allSettled([setAutoRenew(payload, customerOf(subscription), subscription.id, false, 'en'), runRenewals(payload, now()), runRenewals(payload, now())])
+    expect(switched).toMatchObject({ status: 'rejected', reason: locked })
+    expect(await renewalsOf(subscription)).toMatchObject([{ status: 'paid', period: 2 }])
+    expect(await reload(subscription)).toMatchObject({ autoRenew: true, status: 'active' })
+  })
+
+  it('ends canceled, switched-off and one-off subscriptions and a switched-off trial at their end, without a charge', async () => {
+    const canceled = await buy('vpn-1m')
+    const off = await buy('vpn-1m')
+    const trial = await buy('vpn-trial-7d')
+    const lifetime = await buy('vpn-lifetime')
+    await cancelSubscription(payload, customerOf(canceled.subscription), canceled.subscription.id, 'en')
+    await setAutoRenew(payload, customerOf(off.subscription), off.subscription.id, false, 'en')
+    await setAutoRenew(payload, customerOf(trial.subscription), trial.subscription.id, false, 'en')
+    // A one-month gift code redeemed by an account that owns nothing: it never renews.
+    const email = `one-off-${Date.now()}@example.com`
+    await createPasswordlessCustomer(payload, { email, source: 'admin' })
+    const customer = (await payload.find({ collection: 'customers', where: { email: { equals: email } }, depth: 0, overrideAccess: true })).docs[0]!
+    const plan = (await payload.find({ collection: 'price-plans', where: { purchaseId: { equals: 'vpn-1m' } }, limit: 1, depth: 0 })).docs[0]!
+    const gift = await payload.create({ collection: 'gift-codes', data: { plan: plan.id, origin: 'promotion' } as never, overrideAccess: true })
+    await redeemCode(payload, customer, String(gift.code), now())
+    const oneOff = (await payload.find({ collection: 'subscriptions', where: { customer: { equals: customer.id } }, depth: 0, overrideAccess: true })).docs[0]!
+    expect(oneOff).toMatchObject({ autoRenew: false })
+
+    // The trial ends first: not charged, expired; the others keep access until their end.
+    await to(new Date(trial.subscription.currentPeriodEnd).getTime() + HOUR)
+    expect(await reload(trial.subscription)).toMatchObject({ status: 'expired', autoRenew: false })
+    expect(await renewalsOf(trial.subscription)).toHaveLength(0)
+    expect(await reload(canceled.subscription)).toMatchObject({ status: 'canceled' })
+    expect(await reload(off.subscription)).toMatchObject({ status: 'active', autoRenew: false })
+
+    const last = Math.max(...[canceled, off].map(({ subscription }) => new Date(subscription.currentPeriodEnd).getTime()), new Date(oneOff.currentPeriodEnd).getTime())
+    await to(last + HOUR)
+    for (const ended of [canceled.subscription, off.subscription, oneOff]) expect(await reload(ended)).toMatchObject({ status: 'expired', autoRenew: false, nextRenewal: { at: null } })
+    for (const ended of [canceled.subscription, off.subscription]) expect(await renewalsOf(ended)).toHaveLength(0)
+    expect(await reload(lifetime.subscription)).toMatchObject({ status: 'active', lifetime: true })
+  })
+
+  it('lets a past-due subscription cancel: the retries stop and it expires at once when its period has ended', async () => {
+    const { subscription } = await buy('vpn-1m', '4000000000000341')
+    await advance({ days: 32 })
+    const [renewal] = await renewalsOf(subscription)
+    expect(await reload(subscription)).toMatchObject({ status: 'past_due' })
+    expect(await cancelSubscription(payload, customerOf(subscription), subscription.id, 'en')).toMatchObject({ status: 'expired', autoRenew: false })
+    await advance({ days: 6 })
+    expect(await attemptsOf(renewal!)).toHaveLength(1)
+    expect((await renewalsOf(subscription))[0]).toMatchObject({ status: 'canceled' })
   })
 })

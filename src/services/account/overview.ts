@@ -8,6 +8,7 @@ import { userInfo } from '@/services/auth/accounts'
 import { RENEWING_METHODS } from '@/services/catalog/pricing'
 import { latestAttempt } from '@/services/orders/orders'
 import { query } from '@/services/db'
+import { autoRenewLocked } from '@/services/subscriptions/renewal-rules'
 import { live, subscriptionStatuses } from '@/services/subscriptions/states'
 import { transition } from '@/services/subscriptions/subscriptions'
 import { downloadPlatforms } from '@/services/downloads/platform'
@@ -174,6 +175,8 @@ async function ownSubscription(payload: Payload, customerId: number, id: number)
 /**
  * Turns auto-renewal on or off with one compare-and-set update: only a subscription of this
  * customer that can renew changes, so a repeat, or a race with a cancel, never leaves it half-set.
+ * Switching off is refused (409 AUTO_RENEW_LOCKED) from 24 hours before the period ends, checked
+ * in the same update, so a request racing the renewal scan cannot slip through.
  */
 export async function setAutoRenew(payload: Payload, customerId: number, id: number, enabled: boolean, locale: string): Promise<SubscriptionView> {
   const subscription = await ownSubscription(payload, customerId, id)
@@ -188,20 +191,28 @@ export async function setAutoRenew(payload: Payload, customerId: number, id: num
     enabled ? live : subscriptionStatuses,
     null,
     enabled ? { autoRenew: true, nextRenewalAt: 'periodEnd', nextRenewalAmount: { ifEmpty: renewalAmount } } : { autoRenew: false },
-    { at, where: { customer: customerId, renewable: true, ...(enabled ? { endsAfter: at } : {}) } },
+    { at, where: { customer: customerId, renewable: true, ...(enabled ? { endsAfter: at } : { unlockedAt: at }) } },
   )
-  if (!updated) throw apiError('INVALID_INPUT', 'enabled')
+  if (!updated) throw (await lockedNow(payload, customerId, id, at)) ? apiError('AUTO_RENEW_LOCKED') : apiError('INVALID_INPUT', 'enabled')
   return subscriptionView(payload, await ownSubscription(payload, customerId, id), locale)
 }
 
+/** Whether the subscription, read again after a refused update, is under the 24-hour rule. */
+const lockedNow = async (payload: Payload, customerId: number, id: number, at: Date) => autoRenewLocked(await ownSubscription(payload, customerId, id), at)
+
 /**
  * Cancels: renewal off, status `canceled`, access kept until the period ends. A second cancel
- * changes nothing and answers the same.
+ * changes nothing and answers the same. Refused (409 AUTO_RENEW_LOCKED) from 24 hours before the
+ * period ends while it renews, in the same update; a past-due one (a charge failed) may cancel:
+ * its retries stop, and one whose period has already ended expires at once.
  */
 export async function cancelSubscription(payload: Payload, customerId: number, id: number, locale: string): Promise<SubscriptionView> {
   const subscription = await ownSubscription(payload, customerId, id)
-  if (subscription.status !== 'canceled') {
-    await transition(payload, id, live, 'canceled', { autoRenew: false }, { at: now(), where: { customer: customerId } })
+  const at = now()
+  if (subscription.status !== 'canceled' && subscription.status !== 'expired') {
+    const ended = new Date(subscription.currentPeriodEnd).getTime() <= at.getTime() && !subscription.lifetime
+    const moved = await transition(payload, id, live, ended ? 'expired' : 'canceled', { autoRenew: false, ...(ended ? { nextRenewalAt: null } : {}) }, { at, where: { customer: customerId, unlockedAt: at, ...(ended ? { periodEnd: new Date(subscription.currentPeriodEnd) } : {}) } })
+    if (!moved && (await lockedNow(payload, customerId, id, at))) throw apiError('AUTO_RENEW_LOCKED')
   }
   return subscriptionView(payload, await ownSubscription(payload, customerId, id), locale)
 }

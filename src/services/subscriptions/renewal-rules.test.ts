@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { env, resetEnv } from '@/lib/env'
 import { quote } from '@/services/catalog/pricing'
-import { nextPeriod, nextRetryAt, renewalDue, renewalExpiresAt, renewalKey, renewalPeriodOf, RENEW_AHEAD_MS } from './renewal-rules'
+import { autoRenewLocked, nextPeriod, nextRetryAt, renewalDue, renewalExpiresAt, renewalKey, renewalPeriodOf, RENEW_AHEAD_MS } from './renewal-rules'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -24,6 +24,22 @@ describe('when a renewal falls due', () => {
     expect(renewalDue({ ...base, lifetime: true }, late)).toBe(false)
     expect(renewalDue({ ...base, provider: 'stripe' }, late)).toBe(false)
     for (const status of ['past_due', 'canceled', 'expired'] as const) expect(renewalDue({ ...base, status }, late), status).toBe(false)
+  })
+
+  it('locks switching off from 24 hours before the period ends, to the second (the 24-hour rule)', () => {
+    const second = 1000
+    expect(autoRenewLocked(base, new Date(end.getTime() - 24 * HOUR - second))).toBe(false)
+    expect(autoRenewLocked(base, new Date(end.getTime() - 24 * HOUR))).toBe(true)
+    expect(autoRenewLocked(base, new Date(end.getTime() - HOUR))).toBe(true)
+    // After the end, while the paid period waits to start, it stays locked.
+    expect(autoRenewLocked(base, new Date(end.getTime() + HOUR))).toBe(true)
+    expect(autoRenewLocked({ ...base, status: 'trialing' }, end)).toBe(true)
+  })
+
+  it('locks nothing that will not renew: switched off, lifetime, past due, canceled or expired', () => {
+    expect(autoRenewLocked({ ...base, autoRenew: false }, end)).toBe(false)
+    expect(autoRenewLocked({ ...base, lifetime: true }, end)).toBe(false)
+    for (const status of ['past_due', 'canceled', 'expired'] as const) expect(autoRenewLocked({ ...base, status }, end), status).toBe(false)
   })
 
   it('keys one order per subscription and period', () => {

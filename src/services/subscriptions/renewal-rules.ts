@@ -29,6 +29,17 @@ export function renewalDue(subscription: RenewalCandidate, at: Date): boolean {
   return new Date(subscription.currentPeriodEnd).getTime() - RENEW_AHEAD_MS <= at.getTime()
 }
 
+/**
+ * The 24-hour rule (spec section 9): auto-renewal must be turned off at least 24 hours before the
+ * period ends. From `currentPeriodEnd − 24 h` a renewing subscription (on, active or trialing, not
+ * lifetime) is locked: its renewal is due, being charged or paid, so switching it off or canceling
+ * is refused. Past due (a charge failed), off, or lifetime: nothing to lock.
+ */
+export function autoRenewLocked(subscription: Omit<RenewalCandidate, 'provider'>, at: Date): boolean {
+  if (!subscription.autoRenew || subscription.lifetime || !renewing.includes(subscription.status)) return false
+  return new Date(subscription.currentPeriodEnd).getTime() - RENEW_AHEAD_MS <= at.getTime()
+}
+
 /** The idempotency key of the order that pays period `period` of subscription `id`: one order, one charge. */
 export const renewalKey = (id: number, period: number) => `sub:${id}:period:${period}`
 

@@ -14,7 +14,7 @@ import { cardBrandName, money } from '@/services/orders/receipt'
 import { providerById } from '@/services/payments/registry'
 import { renewalPeriodFor, startPaidPeriod } from './periods'
 import { nextPeriod, nextRetryAt, renewalExpiresAt, renewalKey, renewing, RENEW_AHEAD_MS } from './renewal-rules'
-import { live } from './states'
+import { extendable, live } from './states'
 import { transition } from './subscriptions'
 
 /** How many of each kind one scan takes on (the rest wait for the next minute). */
@@ -219,7 +219,8 @@ async function renewalOrders(payload: Payload, condition: string, params: unknow
  * One scan, every step idempotent and safe beside another scan: open and charge the renewals that
  * fell due (24 hours before the period ends, by the site's clock), charge renewal orders a crash
  * left unpaid, note failures, retry on the schedule, give up after the last retry (order canceled,
- * subscription expired), and start the paid periods whose current one has ended.
+ * subscription expired), start the paid periods whose current one has ended, and end what will
+ * not renew once its period is over.
  */
 export async function runRenewals(payload: Payload, at: Date): Promise<RenewalCounts> {
   const counts: RenewalCounts = { opened: 0, charged: 0, paid: 0, failed: 0, retried: 0, expired: 0, started: 0 }
@@ -290,5 +291,20 @@ export async function runRenewals(payload: Payload, at: Date): Promise<RenewalCo
   await eachAtOnce(paid, async (order) => {
     if ((await startPaidPeriod(payload, order, at)) !== 'nothing') counts.started++
   })
+
+  // 7. What will not renew (auto-renewal off, canceled, or a method that never renews, which has
+  // it off) ends with its period; until then it keeps access. Lifetime never ends.
+  const ending = await query<{ id: number; end: Date | string }>(
+    payload,
+    `select id, current_period_end as "end" from subscriptions
+      where status::text in ('trialing', 'active', 'past_due', 'canceled') and lifetime is not true and current_period_end <= $1
+        and (status = 'canceled' or auto_renew is not true)
+      order by current_period_end limit ${BATCH}`,
+    [at.toISOString()],
+  )
+  for (const row of ending) {
+    const moved = await transition(payload, row.id, extendable, 'expired', { autoRenew: false, nextRenewalAt: null }, { at, where: { renewable: true, periodEnd: new Date(row.end) } })
+    if (moved) counts.expired++
+  }
   return counts
 }

@@ -1,6 +1,7 @@
 // The one way a subscription changes after it is made: a compare-and-set on status and version.
 import type { Payload } from 'payload'
 import { sql } from '@/services/db'
+import { RENEW_AHEAD_MS } from './renewal-rules'
 import { canTransition, type SubscriptionStatus } from './states'
 
 type SQL = ReturnType<typeof sql>
@@ -35,6 +36,8 @@ export type Conditions = {
   period?: number
   /** The current period still ends exactly then (nothing extended it meanwhile). */
   periodEnd?: Date
+  /** Not locked by the 24-hour rule at this time (`autoRenewLocked()` of `renewal-rules.ts`, in SQL). */
+  unlockedAt?: Date
 }
 
 function runOn(payload: Payload): Run {
@@ -82,6 +85,10 @@ export async function transition(
   if (options.where?.endsAfter) where.push(sql`current_period_end > ${iso(options.where.endsAfter)}`)
   if (options.where?.period !== undefined) where.push(sql`coalesce(period, 1) = ${options.where.period}`)
   if (options.where?.periodEnd) where.push(sql`current_period_end = ${iso(options.where.periodEnd)}`)
+  if (options.where?.unlockedAt) {
+    const lockStarts = new Date(options.where.unlockedAt.getTime() + RENEW_AHEAD_MS)
+    where.push(sql`not (auto_renew is true and lifetime is not true and status::text in ('active', 'trialing') and current_period_end <= ${iso(lockStarts)})`)
+  }
 
   const run = options.run ?? runOn(payload)
   const rows = await run<{ id: number }>(sql`update subscriptions set ${sql.join(sets, sql`, `)} where ${sql.join(where, sql` and `)} returning id`)
