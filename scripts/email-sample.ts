@@ -19,6 +19,9 @@ const samples: { [K in TemplateName]: TemplateData[K] } = {
   receipt: { plan: 'VPN, 1 year', addOns: ['5 device slots'], total: '$101.87', card: { brand: 'Visa', last4: '4242' }, renewal: { at: new Date(Date.now() + 365 * 86_400_000), price: '$101.87' }, url: '/payment-success?hash=sample' },
   'newsletter-confirm': { url: '/newsletter/confirm?token=sample', days: 7 },
   'payment-failed': { plan: 'VPN, 1 month', amount: '$12.99', method: 'card', card: { brand: 'Visa', last4: '0341' }, url: '/order/checkout?hash=sample', retryAt: new Date(Date.now() + 86_400_000) },
+  'renewal-reminder': { plan: 'VPN, 1 year', amount: '$99.00', date: new Date(Date.now() + 7 * 86_400_000), method: 'card', card: { brand: 'Visa', last4: '4242' }, url: '/my-account' },
+  'trial-ending': { plan: 'VPN, 1 week', amount: '$4.99', date: new Date(Date.now() + 2 * 86_400_000), method: 'card', card: null, url: '/my-account' },
+  'plan-ending': { plan: 'VPN, 1 month', date: new Date(Date.now() + 7 * 86_400_000), url: '/order/checkout?plan=vpn-1m' },
   'oem-request-received': { url: '/extras/vpn-for-business' },
   'config-request-received': { platform: 'Linux', protocol: 'WireGuard', url: '/help/manuals' },
 }

@@ -1414,6 +1414,14 @@ export interface Subscription {
    * What renewals are charged with
    */
   savedMethod?: string | null;
+  /**
+   * The period end each notice was last sent for
+   */
+  notices?: {
+    renewalReminderFor?: string | null;
+    trialEndingFor?: string | null;
+    planEndingFor?: string | null;
+  };
   updatedAt: string;
   createdAt: string;
 }
@@ -3241,6 +3249,13 @@ export interface SubscriptionsSelect<T extends boolean = true> {
   providerRef?: T;
   period?: T;
   savedMethod?: T;
+  notices?:
+    | T
+    | {
+        renewalReminderFor?: T;
+        trialEndingFor?: T;
+        planEndingFor?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
 }

@@ -34,6 +34,7 @@ import * as migration_20261126_155743_enquiries from './20261126_155743_enquirie
 import * as migration_20261126_161650_connection_results_task from './20261126_161650_connection_results_task';
 import * as migration_20261126_162000_connection_test_results from './20261126_162000_connection_test_results';
 import * as migration_20261126_164343_connection_test_settings from './20261126_164343_connection_test_settings';
+import * as migration_20261126_190312_subscription_notices from './20261126_190312_subscription_notices';
 
 export const migrations = [
   {
@@ -214,6 +215,11 @@ export const migrations = [
   {
     up: migration_20261126_164343_connection_test_settings.up,
     down: migration_20261126_164343_connection_test_settings.down,
-    name: '20261126_164343_connection_test_settings'
+    name: '20261126_164343_connection_test_settings',
+  },
+  {
+    up: migration_20261126_190312_subscription_notices.up,
+    down: migration_20261126_190312_subscription_notices.down,
+    name: '20261126_190312_subscription_notices'
   },
 ];

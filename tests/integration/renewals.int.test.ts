@@ -17,6 +17,7 @@ import { advanceClock } from '@/services/payments/sandbox/clock'
 import { saveMethod, readToken } from '@/services/payments/sandbox/processor'
 import { sandboxProvider } from '@/services/payments/sandbox/provider'
 import { renewSubscriptionsTask } from '@/services/subscriptions/maintenance'
+import { payAgainPath } from '@/services/subscriptions/notices'
 import { runRenewals } from '@/services/subscriptions/renewals'
 import { mailTo } from '../support/mail'
 import { callRoute } from '../support/routes'
@@ -348,5 +349,62 @@ describe('the 24-hour rule and endings', () => {
     await advance({ days: 6 })
     expect(await attemptsOf(renewal!)).toHaveLength(1)
     expect((await renewalsOf(subscription))[0]).toMatchObject({ status: 'canceled' })
+  })
+})
+
+describe('notices before a date', () => {
+  const customerOf = (subscription: Subscription) => subscription.customer as number
+  const twoScans = () => Promise.all([runRenewals(payload, now()), runRenewals(payload, now())])
+  const date = (value: number, locale = 'en') => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(value))
+
+  it('reminds 7 days before a yearly charge, once however many scans run, in the customer’s language', async () => {
+    const { subscription, email } = await buy('vpn-1y', '4242424242424242', 'de')
+    const charge = new Date(subscription.currentPeriodEnd).getTime() - DAY
+    await to(charge - 7 * DAY - HOUR)
+    expect(await payload.count({ collection: 'outbox', where: { and: [{ to: { equals: email } }, { template: { equals: 'renewal-reminder' } }] }, overrideAccess: true })).toMatchObject({ totalDocs: 0 })
+    setClockOffset(charge - 7 * DAY + HOUR - Date.now())
+    await twoScans()
+    await twoScans()
+    const [reminder, ...more] = await mailTo(payload, email, 'renewal-reminder')
+    expect(more).toHaveLength(0)
+    expect(reminder!.subject).toContain('Ihr Veilgate-Abo verlängert sich am')
+    expect(reminder!.subject).toContain(date(charge, 'de').split(' ')[1]!)
+    expect(reminder!.text).toContain('Visa •••• 4242')
+    expect(reminder!.text).toContain('/de/my-account')
+    expect(reminder!.text).toContain('24 Stunden')
+    expect((await reload(subscription)).notices?.renewalReminderFor).toBe(subscription.currentPeriodEnd)
+  })
+
+  it('tells a trial’s buyer 2 days before it ends what it rolls into, once', async () => {
+    const { subscription, email } = await buy('vpn-trial-7d')
+    const end = new Date(subscription.currentPeriodEnd).getTime()
+    setClockOffset(end - 2 * DAY + HOUR - Date.now())
+    await twoScans()
+    const [notice, ...more] = await mailTo(payload, email, 'trial-ending')
+    expect(more).toHaveLength(0)
+    expect(notice!.subject).toContain('Your Veilgate trial ends on')
+    expect(notice!.text).toContain('7 days')
+    expect(notice!.text).toContain('$4.99')
+    expect(notice!.text).toContain('/my-account')
+    // Switched off, it is neither charged nor announced as a renewal: it ends.
+    await setAutoRenew(payload, customerOf(subscription), subscription.id, false, 'en')
+  })
+
+  it('announces the end of a plan that will not renew 7 days before, with a link that buys it again', async () => {
+    const { subscription, email } = await buy('vpn-1m')
+    await setAutoRenew(payload, customerOf(subscription), subscription.id, false, 'en')
+    const end = new Date(subscription.currentPeriodEnd).getTime()
+    setClockOffset(end - 7 * DAY + HOUR - Date.now())
+    await twoScans()
+    const [notice, ...more] = await mailTo(payload, email, 'plan-ending')
+    expect(more).toHaveLength(0)
+    expect(notice!.subject).toContain('Your Veilgate subscription ends on')
+    expect(notice!.text).toContain('http://localhost:3000/order/checkout?plan=vpn-1m')
+    expect(await mailTo(payload, email, 'renewal-reminder')).toHaveLength(0)
+  })
+
+  it('writes the picker’s URL for the pay-again link: the plan and its add-ons', async () => {
+    expect(await payAgainPath(payload, { plan: 'vpn-1y', addOns: [{ purchaseId: 'slots-5-1y', kind: 'device-slots' }] })).toBe('/order/checkout?plan=vpn-1y&slots=5')
+    expect(await payAgainPath(payload, { plan: 'vpn-1m', addOns: [] })).toBe('/order/checkout?plan=vpn-1m')
   })
 })

@@ -52,5 +52,16 @@ export const Subscriptions: CollectionConfig = {
     { name: 'providerRef', type: 'text', admin: { readOnly: true, description: 'The paying attempt: <provider>:<reference>' } },
     { name: 'period', type: 'number', defaultValue: 1, admin: { readOnly: true, description: 'Which paid period runs now: 1 the first, 2 after the first renewal' } },
     { name: 'savedMethod', type: 'text', admin: { hidden: true, description: 'What renewals are charged with' } },
+    {
+      // Each notice once per period: the period end it was sent for (services/subscriptions/notices.ts).
+      name: 'notices',
+      type: 'group',
+      admin: { readOnly: true, description: 'The period end each notice was last sent for' },
+      fields: [
+        { name: 'renewalReminderFor', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
+        { name: 'trialEndingFor', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
+        { name: 'planEndingFor', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
+      ],
+    },
   ],
 }

@@ -22,6 +22,9 @@ const samples: { [K in TemplateName]: TemplateData[K] } = {
   },
   'newsletter-confirm': { url: '/newsletter/confirm?token=nl-token-1', days: 7 },
   'payment-failed': { plan: 'VPN, 1 month', amount: '$12.99', method: 'card', card: { brand: 'Visa', last4: '0341' }, url: '/order/checkout?hash=renewal123', retryAt: '2026-12-27T09:05:00Z' },
+  'renewal-reminder': { plan: 'VPN, 1 year', amount: '$99.00', date: '2027-11-23T09:05:00Z', method: 'card', card: { brand: 'Visa', last4: '4242' }, url: '/my-account' },
+  'trial-ending': { plan: 'VPN, 1 week', amount: '$4.99', date: '2027-01-08T09:05:00Z', method: 'paypal', card: null, url: '/my-account' },
+  'plan-ending': { plan: 'VPN, 1 month', date: '2027-02-01T09:05:00Z', url: '/order/checkout?plan=vpn-1m&slots=5' },
   'oem-request-received': { url: '/extras/vpn-for-business' },
   'config-request-received': { platform: 'Linux', protocol: 'WireGuard', url: '/help/manuals' },
 }
@@ -37,6 +40,9 @@ const expected: Record<TemplateName, (locale: string) => string[]> = {
   receipt: () => ['http://localhost:3000/payment-success?hash=abc', 'VPN, 1 year', '5 device slots, Static IP', '$161.75', 'Visa •••• 4242', '(UTC+02:00)'],
   'newsletter-confirm': () => ['http://localhost:3000/newsletter/confirm?token=nl-token-1', '7'],
   'payment-failed': () => ['http://localhost:3000/order/checkout?hash=renewal123', 'VPN, 1 month', '$12.99', 'Visa •••• 0341', '(UTC+02:00)'],
+  'renewal-reminder': () => ['http://localhost:3000/my-account', 'VPN, 1 year', '$99.00', 'Visa •••• 4242', '(UTC+02:00)'],
+  'trial-ending': () => ['http://localhost:3000/my-account', 'VPN, 1 week', '$4.99', 'PayPal', '(UTC+02:00)'],
+  'plan-ending': () => ['http://localhost:3000/order/checkout?plan=vpn-1m&slots=5', 'VPN, 1 month', '(UTC+02:00)'],
   'oem-request-received': () => ['http://localhost:3000/extras/vpn-for-business'],
   'config-request-received': () => ['http://localhost:3000/help/manuals', 'Linux', 'WireGuard'],
 }

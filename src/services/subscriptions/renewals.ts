@@ -12,6 +12,7 @@ import { newPublicHash, latestAttempt, transition as orderTransition } from '@/s
 import { chargeAttempt } from '@/services/orders/purchase'
 import { cardBrandName, money } from '@/services/orders/receipt'
 import { providerById } from '@/services/payments/registry'
+import { sendNotices } from './notices'
 import { renewalPeriodFor, startPaidPeriod } from './periods'
 import { nextPeriod, nextRetryAt, renewalExpiresAt, renewalKey, renewing, RENEW_AHEAD_MS } from './renewal-rules'
 import { extendable, live } from './states'
@@ -31,7 +32,7 @@ async function eachAtOnce<T>(items: readonly T[], work: (item: T) => Promise<voi
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker))
 }
 
-export type RenewalCounts = { opened: number; charged: number; paid: number; failed: number; retried: number; expired: number; started: number }
+export type RenewalCounts = { notices: number; opened: number; charged: number; paid: number; failed: number; retried: number; expired: number; started: number }
 
 const retryDays = () => env().RENEWAL_RETRY_DAYS
 
@@ -216,19 +217,22 @@ async function renewalOrders(payload: Payload, condition: string, params: unknow
 }
 
 /**
- * One scan, every step idempotent and safe beside another scan: open and charge the renewals that
+ * One scan, every step idempotent and safe beside another scan: send the notices that are due, open and charge the renewals that
  * fell due (24 hours before the period ends, by the site's clock), charge renewal orders a crash
  * left unpaid, note failures, retry on the schedule, give up after the last retry (order canceled,
  * subscription expired), start the paid periods whose current one has ended, and end what will
  * not renew once its period is over.
  */
 export async function runRenewals(payload: Payload, at: Date): Promise<RenewalCounts> {
-  const counts: RenewalCounts = { opened: 0, charged: 0, paid: 0, failed: 0, retried: 0, expired: 0, started: 0 }
+  const counts: RenewalCounts = { notices: 0, opened: 0, charged: 0, paid: 0, failed: 0, retried: 0, expired: 0, started: 0 }
   const tally = (outcome: 'paid' | 'failed' | 'skipped') => {
     if (outcome !== 'skipped') counts.charged++
     if (outcome === 'paid') counts.paid++
     if (outcome === 'failed') counts.failed++
   }
+
+  // 0. Notices before a date: the renewal reminder, a trial's end, a plan's end (services/subscriptions/notices.ts).
+  counts.notices = await sendNotices(payload, at)
 
   // 1. Due subscriptions whose next period has no renewal order yet.
   const due = await query<{ id: number }>(

@@ -39,6 +39,12 @@ export type TemplateData = {
     url: string
     retryAt: Date | string | null
   }
+  /** A renewal's charge comes soon: how much, when, with what, and how to turn it off in time. */
+  'renewal-reminder': { plan: string; amount: string; date: Date | string; method: 'card' | 'paypal'; card: { brand: string; last4: string } | null; url: string }
+  /** A trial ends soon: the plan it rolls into, its price and date, how to cancel. */
+  'trial-ending': { plan: string; amount: string; date: Date | string; method: 'card' | 'paypal'; card: { brand: string; last4: string } | null; url: string }
+  /** A subscription that will not renew ends soon: when, and a link that pays another period. */
+  'plan-ending': { plan: string; date: Date | string; url: string }
 }
 
 export type TemplateName = keyof TemplateData
@@ -119,17 +125,48 @@ const receipt: Compose<'receipt'> = (data, { t, locale, timezone }) => ({
   ...commonLines(t),
 })
 
+/** "Payment method: Visa •••• 4242" (or PayPal, or the saved card), as the failed-payment e-mail words it. */
+const methodLine = (t: EmailTranslator, data: { method: 'card' | 'paypal'; card: { brand: string; last4: string } | null }) =>
+  t('paymentFailed.method', { method: data.method === 'paypal' ? t('paymentFailed.paypal') : data.card ? `${data.card.brand} •••• ${data.card.last4}` : t('paymentFailed.savedCard') })
+
 const paymentFailed: Compose<'payment-failed'> = (data, { t, locale, timezone }) => ({
   subject: t('paymentFailed.subject'),
   heading: t('paymentFailed.heading'),
   paragraphs: [
     t('paymentFailed.body', { amount: data.amount, plan: data.plan }),
-    t('paymentFailed.method', { method: data.method === 'paypal' ? t('paymentFailed.paypal') : data.card ? `${data.card.brand} •••• ${data.card.last4}` : t('paymentFailed.savedCard') }),
+    methodLine(t, data),
     t('paymentFailed.access'),
     data.retryAt ? t('paymentFailed.retry', { date: formatDate(data.retryAt, locale, timezone) }) : t('paymentFailed.lastTry'),
   ],
   action: { label: t('paymentFailed.button'), url: siteLink(data.url) },
   reason: t('paymentFailed.reason'),
+  ...commonLines(t),
+})
+
+const renewalReminder: Compose<'renewal-reminder'> = (data, { t, locale, timezone }) => ({
+  subject: t('renewalReminder.subject', { date: formatDate(data.date, locale, timezone) }),
+  heading: t('renewalReminder.heading'),
+  paragraphs: [t('renewalReminder.body', { plan: data.plan, date: formatDate(data.date, locale, timezone), amount: data.amount }), methodLine(t, data), t('renewalReminder.howToStop')],
+  action: { label: t('renewalReminder.button'), url: siteLink(data.url) },
+  reason: t('renewalReminder.reason'),
+  ...commonLines(t),
+})
+
+const trialEnding: Compose<'trial-ending'> = (data, { t, locale, timezone }) => ({
+  subject: t('trialEnding.subject', { date: formatDate(data.date, locale, timezone) }),
+  heading: t('trialEnding.heading'),
+  paragraphs: [t('trialEnding.body', { date: formatDate(data.date, locale, timezone), plan: data.plan, amount: data.amount }), methodLine(t, data), t('trialEnding.howToStop')],
+  action: { label: t('trialEnding.button'), url: siteLink(data.url) },
+  reason: t('trialEnding.reason'),
+  ...commonLines(t),
+})
+
+const planEnding: Compose<'plan-ending'> = (data, { t, locale, timezone }) => ({
+  subject: t('planEnding.subject', { date: formatDate(data.date, locale, timezone) }),
+  heading: t('planEnding.heading'),
+  paragraphs: [t('planEnding.body', { plan: data.plan, date: formatDate(data.date, locale, timezone) }), t('planEnding.keep')],
+  action: { label: t('planEnding.button'), url: siteLink(data.url) },
+  reason: t('planEnding.reason'),
   ...commonLines(t),
 })
 
@@ -169,6 +206,9 @@ export const templates: { [K in TemplateName]: Compose<K> } = {
   'email-change-notice': emailChangeNotice,
   receipt,
   'payment-failed': paymentFailed,
+  'renewal-reminder': renewalReminder,
+  'trial-ending': trialEnding,
+  'plan-ending': planEnding,
   'newsletter-confirm': newsletterConfirm,
   'oem-request-received': oemRequestReceived,
   'config-request-received': configRequestReceived,
@@ -184,6 +224,9 @@ export const templateVariables: { [K in TemplateName]: readonly (keyof TemplateD
   'email-change-notice': ['newEmail', 'at', 'url'],
   receipt: ['plan', 'addOns', 'total', 'url'],
   'payment-failed': ['plan', 'amount', 'method', 'url'],
+  'renewal-reminder': ['plan', 'amount', 'date', 'method', 'url'],
+  'trial-ending': ['plan', 'amount', 'date', 'method', 'url'],
+  'plan-ending': ['plan', 'date', 'url'],
   'newsletter-confirm': ['url', 'days'],
   'oem-request-received': ['url'],
   'config-request-received': ['platform', 'protocol', 'url'],
