@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 // End-to-end files that change what every visitor sees or counts (an active experiment, an
 // editor's prices, a burst that fills the address's rate limits) run alone, after the others;
 // so does the jobs view, whose scheduled runs appear at the server's first minute.
-const e2eAlone = ['tests/e2e/experiments.e2e.test.ts', 'tests/e2e/editor.e2e.test.ts', 'tests/e2e/catalog.e2e.test.ts', 'tests/e2e/security.e2e.test.ts', 'tests/e2e/maintenance.e2e.test.ts']
+const e2eAlone = ['tests/e2e/experiments.e2e.test.ts', 'tests/e2e/editor.e2e.test.ts', 'tests/e2e/catalog.e2e.test.ts', 'tests/e2e/security.e2e.test.ts', 'tests/e2e/maintenance.e2e.test.ts', 'tests/e2e/renewal-rules.e2e.test.ts']
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },

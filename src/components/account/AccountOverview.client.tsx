@@ -15,6 +15,8 @@ import { SwitchTrack } from './SwitchTrack'
 type Overview = {
   profile: { email: string }
   subscriptions: SubscriptionView[]
+  /** The free trial this customer may start (owns nothing, never had one), or null. */
+  trialOffer: { plan: string } | null
   slots: { included: number; bought: number; used: number }
   devices: { id: number; name: string; platform: string; addedAt: string; lastSeenAt: string | null }[]
   services: { subscriptionId: number; kind: string; title: string; region: RegionView | null; ipRegion: RegionView | null }[]
@@ -63,6 +65,9 @@ export type AccountTexts = Record<
   | 'emptyTitle'
   | 'emptyText'
   | 'emptyCta'
+  | 'startTrial'
+  | 'trialText'
+  | 'trialStarted'
   | 'ordersLink'
   | 'methodGift'
   | 'settingsLink'
@@ -118,6 +123,26 @@ export function AccountOverview({ locale, tag, texts }: Props) {
     // The page loads once (and again after a redemption); the sign-in round trip brings the visitor back to it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
+
+  const [trialNote, setTrialNote] = useState<{ text: string; failed: boolean } | null>(null)
+  const trialNoteRef = useRef<HTMLParagraphElement | null>(null)
+  const startTrial = async (plan: string) => {
+    if (busy !== null) return
+    setBusy(0)
+    try {
+      await apiFetch<SubscriptionView>('/api/veilgate/sales/trial-accrual/', { body: { plan, locale } })
+      setTrialNote({ text: texts.trialStarted, failed: false })
+      await load()
+      // The button is gone with the offer: the focus goes to what happened.
+      trialNoteRef.current?.focus()
+    } catch (failure) {
+      const answer = failure as ApiFailure
+      if (answer.statusCode === 401) return toSignIn()
+      setTrialNote({ text: answer.code ? answer.message : texts.undefinedError, failed: true })
+    } finally {
+      setBusy(null)
+    }
+  }
 
   const replace = (next: SubscriptionView) => setData((current) => (current ? { ...current, subscriptions: current.subscriptions.map((entry) => (entry.id === next.id ? next : entry)) } : current))
 
@@ -214,6 +239,17 @@ export function AccountOverview({ locale, tag, texts }: Props) {
             <h2 id={`${ids}-subscriptions`} className="text-2xl font-bold">
               {texts.subscriptionsHeading}
             </h2>
+            {data.trialOffer && (
+              <div className="rounded-2xl border border-accent-300 p-6" data-trial-offer>
+                <p className="text-muted">{texts.trialText}</p>
+                <button type="button" className="btn-primary mt-4 px-6 py-3 aria-disabled:opacity-60" aria-disabled={busy !== null ? true : undefined} onClick={() => void startTrial(data.trialOffer!.plan)}>
+                  {texts.startTrial}
+                </button>
+              </div>
+            )}
+            <p ref={trialNoteRef} tabIndex={-1} role={trialNote?.failed ? 'alert' : 'status'} className={`min-h-0 text-sm outline-none ${trialNote?.failed ? 'text-red-700' : 'text-muted'}`} data-trial-note>
+              {trialNote?.text ?? ''}
+            </p>
             {data.subscriptions.length === 0 ? (
               <div className="rounded-2xl border border-line p-6" data-account-empty>
                 <p className="text-lg font-semibold">{texts.emptyTitle}</p>

@@ -12,6 +12,7 @@ import { autoRenewLocked } from '@/services/subscriptions/renewal-rules'
 import { live, subscriptionStatuses } from '@/services/subscriptions/states'
 import { transition } from '@/services/subscriptions/subscriptions'
 import { downloadPlatforms } from '@/services/downloads/platform'
+import { FREE_TRIAL_PLAN, hadTrial } from './trial'
 
 /** Statuses in which a subscription still gives access (a canceled one until its period ends). */
 const LIVE_STATUSES = new Set(['trialing', 'active', 'past_due'])
@@ -149,9 +150,12 @@ export async function accountOverview(payload: Payload, customer: Customer, loca
   const services = live.flatMap((view) =>
     view.addOns.filter((line) => line.kind === 'personal-server' || line.kind === 'static-ip').map((line) => ({ subscriptionId: view.id, kind: line.kind, title: line.title, region: line.region, ipRegion: line.ipRegion })),
   )
+  // The free trial, for a customer who owns nothing and never had a trial.
+  const trialOffer = live.length === 0 && !(await hadTrial(payload, customer.id)) ? { plan: FREE_TRIAL_PLAN } : null
   return {
     profile: userInfo(customer),
     subscriptions,
+    trialOffer,
     slots: { included, bought, used: devices.length },
     devices,
     services,
