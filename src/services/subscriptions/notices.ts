@@ -64,8 +64,11 @@ async function chargedWith(payload: Payload, subscription: Subscription) {
 /** The checkout with the plan and its add-ons in the URL, as the picker writes them. */
 export async function payAgainPath(payload: Payload, subscription: Pick<Subscription, 'plan' | 'addOns'>): Promise<string> {
   const selection: Selection = { plan: subscription.plan, slots: 0, server: null, region: null, ipRegion: null, bonus: null, method: null }
-  for (const line of subscription.addOns ?? []) {
-    const addOn = (await payload.find({ collection: 'add-ons', where: { purchaseId: { equals: line.purchaseId } }, limit: 1, depth: 0, overrideAccess: true })).docs[0]
+  const lines = subscription.addOns ?? []
+  const found = lines.length ? (await payload.find({ collection: 'add-ons', where: { purchaseId: { in: lines.map((line) => line.purchaseId) } }, limit: lines.length, depth: 0, pagination: false, overrideAccess: true })).docs : []
+  const byId = new Map(found.map((addOn) => [addOn.purchaseId, addOn]))
+  for (const line of lines) {
+    const addOn = byId.get(line.purchaseId)
     if (!addOn) continue
     if (addOn.kind === 'device-slots') selection.slots = (addOn.quantity ?? 1) as Slots
     else if (addOn.kind === 'personal-server' && addOn.traffic && line.region) Object.assign(selection, { server: addOn.traffic as Traffic, region: line.region })
@@ -74,7 +77,7 @@ export async function payAgainPath(payload: Payload, subscription: Pick<Subscrip
   return `/order/checkout?${selectionParams(selection)}`
 }
 
-/** The e-mail of one notice, or null when the subscription changed meanwhile. */
+/** The e-mail of one notice: its template and data in the customer's language. */
 async function compose(payload: Payload, kind: NoticeKind, subscription: Subscription, customer: Customer) {
   const locale = customer.locale ?? 'en'
   const end = new Date(subscription.currentPeriodEnd)
