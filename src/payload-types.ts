@@ -4153,6 +4153,7 @@ export interface TaskSendEmail {
 export interface TaskDeliverWebhook {
   input: {
     event: string;
+    route?: string | null;
   };
   output: {
     status?: number | null;

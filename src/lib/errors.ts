@@ -43,6 +43,9 @@ export const errorStatus = {
   PROCESSING_ERROR: 402,
   INCORRECT_ZIP: 402,
   AUTHENTICATION_FAILURE: 402,
+  // A redirect method (PayPal, Paymentwall) the buyer canceled, or the provider declined.
+  PAYMENT_CANCELED: 402,
+  PAYMENT_DECLINED: 402,
   NOT_FOUND: 404,
   ORDER_NOT_FOUND: 404,
   PLAN_NOT_FOUND: 404,

@@ -52,7 +52,7 @@ async function drainWebhooks() {
 function captureEvents(): string[] {
   const sent: string[] = []
   setWebhookTransport(async (_url, init) => {
-    sent.push(init.body)
+    sent.push(init.body ?? '')
     return { status: 200 }
   })
   return sent

@@ -31,7 +31,8 @@ export async function transition(
   orderId: number,
   from: readonly OrderStatus[],
   to: OrderStatus,
-  extra: { failure?: Failure | null; paidAt?: Date } = {},
+  /** Set in the same UPDATE: a failure, the payment time, and for a new attempt its method, provider and auto-renewal. */
+  extra: { failure?: Failure | null; paidAt?: Date; method?: string; provider?: string; autoRenew?: boolean } = {},
 ): Promise<boolean> {
   const allowed = from.filter((status) => canTransition(status, to))
   if (!allowed.length) throw new Error(`no transition to ${to} from ${from.join(', ')}`)
@@ -43,7 +44,10 @@ export async function transition(
         failure_code = case when $5::boolean then $6 else failure_code end,
         failure_provider_code = case when $5::boolean then $7 else failure_provider_code end,
         failure_message = case when $5::boolean then $8 else failure_message end,
-        failure_retryable = case when $5::boolean then $9::boolean else failure_retryable end
+        failure_retryable = case when $5::boolean then $9::boolean else failure_retryable end,
+        method = coalesce($10::enum_orders_method, method),
+        provider = coalesce($11::varchar, provider),
+        auto_renew = coalesce($12::boolean, auto_renew)
       where id = $1 and status::text = any($2::text[]) returning id`,
     [
       orderId,
@@ -55,6 +59,9 @@ export async function transition(
       failure?.providerCode ?? null,
       failure?.message ?? null,
       failure?.retryable ?? null,
+      extra.method ?? null,
+      extra.provider ?? null,
+      extra.autoRenew ?? null,
     ],
   )
   return rows.length === 1

@@ -1,6 +1,6 @@
 // Buying: the purchase body, pricing the selection server-side, the order and its first payment attempt.
 import { createHash, createHmac } from 'node:crypto'
-import type { Payload } from 'payload'
+import type { Payload, Where } from 'payload'
 import { z } from 'zod'
 import { isLocaleCode } from '@/i18n/locales'
 import { apiError, HttpError } from '@/lib/http'
@@ -13,12 +13,14 @@ import { orderLines } from '@/services/catalog/lines'
 import { findPlan, monthlyPlanFor, regionFits, sold, toQuoteAddOn, toQuotePlan } from '@/services/catalog/catalog'
 import { checkBonusCode, hasBought } from '@/services/catalog/codes'
 import { isUniqueViolation } from '@/services/db'
-import type { PaymentMethod } from '@/services/catalog/methods'
+import { paymentMethods, type PaymentMethod } from '@/services/catalog/methods'
+import { RENEWING_METHODS } from '@/services/catalog/pricing'
 import { addOnMultiplier, quote, type Quote, type QuoteBonus } from '@/services/catalog/pricing'
 import { experimentAssignments } from '@/services/experiments/assign'
 import { trafficTiers } from '@/services/purchase-flow/selection'
 import type { StoredResponse } from './idempotency'
 import { providerById, providerFor } from '@/services/payments/registry'
+import type { PaymentProvider } from '@/services/payments/provider'
 import { requestHash } from './request-hash'
 import { reportSandboxOutcome } from '@/services/payments/sandbox/deliver'
 import { findOrderByHash, newPublicHash, PUBLIC_HASH, transition } from './orders'
@@ -42,6 +44,12 @@ export const selectionFields = {
   bonusCode: z.string().trim().max(64, 'INVALID_BONUS_CODE').optional(),
 }
 
+/** A card token comes with cards (required) and with nothing else. */
+function cardTokenFits(body: { paymentMethod: PaymentMethod; cardToken?: string }, context: z.RefinementCtx) {
+  if (body.paymentMethod === 'card' && body.cardToken === undefined) context.addIssue({ code: 'custom', message: 'REQUIRED', path: ['cardToken'] })
+  if (body.paymentMethod !== 'card' && body.cardToken !== undefined) context.addIssue({ code: 'custom', message: 'INVALID_INPUT', path: ['cardToken'] })
+}
+
 /** `POST url-with-email/`: one schema for the whole body. */
 export const purchaseBody = z
   .object({
@@ -50,13 +58,14 @@ export const purchaseBody = z
     terms: z.boolean({ error: 'TERMS_AGREE' }).optional(),
     receiveMarketingEmails: z.boolean({ error: 'INVALID_INPUT' }).default(true),
     ...selectionFields,
-    paymentMethod: z.literal('card', { error: 'INVALID_INPUT' }),
-    cardToken: z.string({ error: 'REQUIRED' }).min(1, 'REQUIRED').max(2000, 'INVALID_INPUT'),
+    paymentMethod: z.enum(paymentMethods, { error: 'INVALID_INPUT' }),
+    cardToken: z.string({ error: 'REQUIRED' }).min(1, 'REQUIRED').max(2000, 'INVALID_INPUT').optional(),
     country: z.string({ error: 'REQUIRED' }).regex(/^[A-Z]{2}$/, 'INVALID_INPUT'),
     locale: z.string({ error: 'INVALID_INPUT' }).refine(isLocaleCode, 'INVALID_INPUT'),
   })
   // A password makes the account now, under the auth API's rules: the terms must be agreed to.
   .refine((body) => body.password === undefined || body.terms === true, { message: 'TERMS_AGREE', path: ['terms'] })
+  .superRefine(cardTokenFits)
   .refine((body) => !(body.region && body.ipRegion), { message: 'INVALID_INPUT', path: ['ipRegion'] })
   .refine((body) => Boolean(body.server) === Boolean(body.region), { message: 'INVALID_INPUT', path: ['region'] })
 
@@ -146,17 +155,29 @@ export function purchaseHash(secret: string, input: PurchaseBody): string {
   return requestHash({ ...rest, password: chosen === undefined ? null : createHmac('sha256', secret).update(`purchase-password:${chosen}`).digest('hex') })
 }
 
-/** What a buyer's browser is told after a submit (paid, needs 3-D Secure, or declined). */
-export async function purchaseCard(payload: Payload, input: PurchaseBody, request: Request, at: Date): Promise<StoredResponse> {
-  const provider = providerFor(payload, 'card')
-  if (!provider.acceptsToken(input.cardToken, at)) throw apiError('INVALID_INPUT', 'cardToken')
-  const tokenHash = tokenHashOf(input.cardToken)
-  const used = await payload.count({ collection: 'payment-attempts', where: { tokenHash: { equals: tokenHash } }, overrideAccess: true })
+/** A card token the method's provider can charge and no other order used, by its hash (else 400 on `cardToken`). */
+async function usableToken(payload: Payload, provider: PaymentProvider, token: string, at: Date, orderId?: number): Promise<string> {
+  if (!provider.acceptsToken(token, at)) throw apiError('INVALID_INPUT', 'cardToken')
+  const tokenHash = tokenHashOf(token)
   // A token serves one order's attempts (a retry brings a new token or the same order's hash).
-  if (used.totalDocs) throw apiError('INVALID_INPUT', 'cardToken')
+  const where: Where = orderId === undefined ? { tokenHash: { equals: tokenHash } } : { and: [{ tokenHash: { equals: tokenHash } }, { order: { not_equals: orderId } }] }
+  if ((await payload.count({ collection: 'payment-attempts', where, overrideAccess: true })).totalDocs) throw apiError('INVALID_INPUT', 'cardToken')
+  return tokenHash
+}
+
+/**
+ * What a buyer's browser is told after a submit: paid, needs 3-D Secure or the redirect method's
+ * approval (`requires_action` with its page), or declined. A method the plan does not take → 400
+ * on `paymentMethod`; one no provider takes here → 503.
+ */
+export async function purchase(payload: Payload, input: PurchaseBody, request: Request, at: Date): Promise<StoredResponse> {
+  const method = input.paymentMethod
+  const cardProvider = method === 'card' ? providerFor(payload, 'card') : null
+  const tokenHash = cardProvider && input.cardToken !== undefined ? await usableToken(payload, cardProvider, input.cardToken, at) : null
   // The signed-in buyer counts for the bonus code too (their own referral code, new-customer codes).
   const signedIn = await optionalSession(payload, request.headers)
-  const priced = await priceSelection(payload, { ...input, method: 'card', customer: signedIn?.customer }, at)
+  const priced = await priceSelection(payload, { ...input, method, customer: signedIn?.customer }, at)
+  const provider = cardProvider ?? providerFor(payload, method)
   const customer = await buyerFor(payload, input, signedIn, at)
   const hash = newPublicHash()
   const order = await payload.create({
@@ -180,7 +201,7 @@ export async function purchaseCard(payload: Payload, input: PurchaseBody, reques
       quote: priced.quote as unknown as Record<string, unknown>,
       plan: priced.plan.purchaseId,
       bonusCode: priced.bonus?.code ?? null,
-      method: 'card',
+      method,
       provider: provider.id,
       autoRenew: priced.quote.autoRenew,
       customer,
@@ -194,7 +215,7 @@ export async function purchaseCard(payload: Payload, input: PurchaseBody, reques
       expiresAt: new Date(at.getTime() + ORDER_TTL_MS).toISOString(),
     },
   })
-  const answer = await chargeAttempt(payload, { orderId: order.id, hash, amount: priced.quote.total, attempt: 1, cardToken: input.cardToken, tokenHash, recurring: priced.quote.autoRenew, locale: input.locale, orderLocale: input.locale, at })
+  const answer = await chargeAttempt(payload, { orderId: order.id, hash, amount: priced.quote.total, attempt: 1, method, cardToken: input.cardToken, tokenHash, recurring: priced.quote.autoRenew, locale: input.locale, orderLocale: input.locale, at })
   // The buyer chose a password here, so this request made their account: it signs them in, paid,
   // waiting for 3-D Secure or declined alike. Kept sealed in the stored answer for a replayed key.
   if (!signedIn && input.password !== undefined && customer !== null) {
@@ -227,23 +248,27 @@ export async function chargeAttempt(
     hash: string
     amount: number
     attempt: number
+    method: PaymentMethod
     /** The buyer's card token (and its hash), or a saved method for a charge without the buyer. */
     cardToken?: string
     tokenHash?: string | null
     savedMethod?: string
     kind?: 'charge' | 'renewal'
-    /** The provider that saved the method (a renewal), else the one configured for cards. */
+    /** The provider that saved the method (a renewal), else the one that takes `method`. */
     providerId?: string
     recurring: boolean
+    /** A new attempt switching method: the order's method, provider and auto-renewal follow in the same compare-and-set. */
+    switching?: boolean
     locale: string
     orderLocale: string
     at: Date
   },
 ): Promise<StoredResponse> {
-  const provider = input.providerId ? providerById(payload, input.providerId) : providerFor(payload, 'card')
+  const provider = input.providerId ? providerById(payload, input.providerId) : providerFor(payload, input.method)
   if (!provider) throw apiError('SERVER_MAINTENANCE')
+  const follow = input.switching ? { method: input.method, provider: provider.id, autoRenew: input.recurring } : {}
   // Compare-and-set: of two concurrent retries of one failed order, one charges.
-  if (!(await transition(payload, input.orderId, ['pending', 'failed'], 'processing'))) throw apiError('ORDER_NOT_RETRYABLE', 'hash')
+  if (!(await transition(payload, input.orderId, ['pending', 'failed'], 'processing', follow))) throw apiError('ORDER_NOT_RETRYABLE', 'hash')
   const idempotencyKey = `order:${input.orderId}:attempt:${input.attempt}`
   const attempt = await payload.create({
     collection: 'payment-attempts',
@@ -266,7 +291,7 @@ export async function chargeAttempt(
     attempt: input.attempt,
     amount: input.amount,
     currency: 'USD',
-    method: 'card',
+    method: input.method,
     ...(input.savedMethod !== undefined ? { savedMethod: input.savedMethod } : { cardToken: input.cardToken }),
     recurring: input.recurring,
     idempotencyKey,
@@ -283,40 +308,52 @@ export async function chargeAttempt(
   }
   const answer = await applyResult(payload, { id: input.orderId, publicHash: input.hash, locale: input.orderLocale }, attempt, result, ['processing'], input.at, input.locale)
   if (provider.id === 'sandbox') {
-    await reportSandboxOutcome(payload, { providerRef: result.providerRef, status: result.status, orderId: input.orderId, hash: input.hash, attempt: input.attempt, at: input.at })
+    await reportSandboxOutcome(payload, { providerRef: result.providerRef, status: result.status, method: input.method, amount: input.amount, orderId: input.orderId, hash: input.hash, attempt: input.attempt, at: input.at })
   }
   return answer
 }
 
-/** `POST url-with-email/` again after a decline: the order's hash and a card token. */
-export const retryBody = z.object({
-  hash: z.string({ error: 'INVALID_INPUT' }).regex(PUBLIC_HASH, 'ORDER_NOT_FOUND'),
-  cardToken: z.string({ error: 'REQUIRED' }).min(1, 'REQUIRED').max(2000, 'INVALID_INPUT'),
-  locale: z.string().refine(isLocaleCode, 'INVALID_INPUT').optional(),
-})
+/** `POST url-with-email/` again after a decline or a cancel: the order's hash, a method (card when left out) and, for a card, its token. */
+export const retryBody = z
+  .object({
+    hash: z.string({ error: 'INVALID_INPUT' }).regex(PUBLIC_HASH, 'ORDER_NOT_FOUND'),
+    paymentMethod: z.enum(paymentMethods, { error: 'INVALID_INPUT' }).default('card'),
+    cardToken: z.string({ error: 'REQUIRED' }).min(1, 'REQUIRED').max(2000, 'INVALID_INPUT').optional(),
+    locale: z.string().refine(isLocaleCode, 'INVALID_INPUT').optional(),
+  })
+  .superRefine(cardTokenFits)
 export type RetryBody = z.infer<typeof retryBody>
 
 /**
- * A new attempt on a failed, retryable, unexpired order: same order, same hash. Anything else is
- * 409 ORDER_NOT_RETRYABLE (also when a concurrent retry moved the order first).
+ * A new attempt on a failed, retryable, unexpired order: same order, same hash, same amount;
+ * another method may pay it (one its plan takes), and the order's method, provider and
+ * auto-renewal follow. Anything else is 409 ORDER_NOT_RETRYABLE (also when a concurrent retry
+ * moved the order first).
  */
-export async function retryCard(payload: Payload, input: RetryBody, at: Date): Promise<StoredResponse> {
+export async function retryOrder(payload: Payload, input: RetryBody, at: Date): Promise<StoredResponse> {
   const order = await findOrderByHash(payload, input.hash)
   if (!order) throw apiError('ORDER_NOT_FOUND', 'hash')
   if (order.status !== 'failed' || !order.failure?.retryable || new Date(order.expiresAt).getTime() <= at.getTime()) throw apiError('ORDER_NOT_RETRYABLE', 'hash')
-  if (!providerFor(payload, 'card').acceptsToken(input.cardToken, at)) throw apiError('INVALID_INPUT', 'cardToken')
-  const tokenHash = tokenHashOf(input.cardToken)
-  const elsewhere = await payload.count({ collection: 'payment-attempts', where: { and: [{ tokenHash: { equals: tokenHash } }, { order: { not_equals: order.id } }] }, overrideAccess: true })
-  if (elsewhere.totalDocs) throw apiError('INVALID_INPUT', 'cardToken')
+  const method = input.paymentMethod
+  if (method !== order.method) {
+    const plan = await findPlan(payload, order.plan)
+    if (plan?.methods?.length && !plan.methods.includes(method)) throw apiError('INVALID_INPUT', 'paymentMethod')
+  }
+  const provider = providerFor(payload, method)
+  const tokenHash = input.cardToken !== undefined ? await usableToken(payload, provider, input.cardToken, at, order.id) : null
   const attempts = await payload.count({ collection: 'payment-attempts', where: { order: { equals: order.id } }, overrideAccess: true })
+  // A renewing plan (not lifetime) renews by itself only with a method that can (card, PayPal).
+  const renewable = Boolean((order.quote as { renewal?: unknown } | null)?.renewal)
   return chargeAttempt(payload, {
     orderId: order.id,
     hash: order.publicHash,
     amount: order.total,
     attempt: attempts.totalDocs + 1,
+    method,
     cardToken: input.cardToken,
     tokenHash,
-    recurring: Boolean(order.autoRenew),
+    recurring: method === order.method ? Boolean(order.autoRenew) : renewable && RENEWING_METHODS.has(method),
+    switching: method !== order.method,
     locale: input.locale ?? order.locale,
     orderLocale: order.locale,
     at,

@@ -11,6 +11,18 @@ import type { OrderStatus } from '@/services/orders/states'
 
 export const successUrl = (hash: string) => `/payment-success?hash=${hash}`
 export const checkoutUrl = (hash: string) => `/order/checkout?hash=${hash}`
+export const paymentErrorUrl = (hash: string) => `/payment-error?hash=${hash}`
+
+/**
+ * The page an order's buyer belongs on after answering a payment page: paid or waiting for the
+ * provider → its success page; declined by a redirect method's provider → the payment error
+ * page; anything else (canceled, declined cards, unpaid) → checkout with the order.
+ */
+export function pageForOrder(order: Pick<Order, 'publicHash' | 'status'> & { failure?: { code?: string | null } | null }): string {
+  if (order.status === 'paid' || order.status === 'awaiting_provider' || order.status === 'refunded') return successUrl(order.publicHash)
+  if (order.status === 'failed' && order.failure?.code === 'PAYMENT_DECLINED') return paymentErrorUrl(order.publicHash)
+  return checkoutUrl(order.publicHash)
+}
 
 const attemptStatus = (result: PaymentResult): PaymentAttempt['status'] => (result.status === 'canceled' ? 'failed' : result.status)
 

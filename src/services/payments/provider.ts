@@ -2,7 +2,7 @@
 import type { PaymentMethod } from '@/services/catalog/methods'
 import type { DeclineCode } from '@/services/payments/sandbox/cards'
 
-export type PaymentErrorCode = DeclineCode | 'AUTHENTICATION_FAILURE'
+export type PaymentErrorCode = DeclineCode | 'AUTHENTICATION_FAILURE' | 'PAYMENT_CANCELED' | 'PAYMENT_DECLINED'
 export type ProviderId = 'sandbox' | 'stripe'
 
 /** What a provider answers about one payment (COMMERCE-NOTES §5). */
@@ -17,7 +17,7 @@ export type PaymentResult = {
   authOutcome?: string
   /**
    * A first payment made with `recurring`: the method kept for charges without the buyer
-   * (`pm_sandbox_…` for a sandbox card; PayPal's billing agreement joins this field).
+   * (`pm_sandbox_…` for a sandbox card, `ba_sandbox_…` for a PayPal billing agreement).
    */
   savedMethod?: string
 }
@@ -30,7 +30,7 @@ export type CreatePayment = {
   amount: number
   currency: 'USD'
   method: PaymentMethod
-  /** The checkout form's card token: a payment with the buyer present. */
+  /** The checkout form's card token: a card payment with the buyer present (other methods have none). */
   cardToken?: string
   /** A saved method instead of a token: a charge without the buyer (a renewal). */
   savedMethod?: string
@@ -85,6 +85,10 @@ export function declineFor(providerCode: string | null | undefined): PaymentErro
       return 'PROCESSING_ERROR'
     case 'incorrect_zip':
       return 'INCORRECT_ZIP'
+    case 'payment_canceled':
+      return 'PAYMENT_CANCELED'
+    case 'payment_declined':
+      return 'PAYMENT_DECLINED'
     case 'payment_intent_authentication_failure':
     case 'authentication_required':
     case 'authentication_failure':

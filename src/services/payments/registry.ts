@@ -2,9 +2,12 @@
 import type { Payload } from 'payload'
 import { env } from '@/lib/env'
 import { apiError } from '@/lib/http'
-import type { PaymentMethod } from '@/services/catalog/methods'
+import { paymentMethods, type PaymentMethod } from '@/services/catalog/methods'
 import type { PaymentProvider, ProviderId } from './provider'
-import { sandboxProvider } from '@/services/payments/sandbox/provider'
+import { sandboxProvider, sandboxWebhookSecret } from '@/services/payments/sandbox/provider'
+import { readPaypalEvent } from '@/services/payments/paypal/events'
+import { readPingback } from '@/services/payments/paymentwall/pingback'
+import type { PaymentEvent } from './webhooks'
 import { stripeClient, stripeProvider } from '@/services/payments/stripe/provider'
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
@@ -46,11 +49,39 @@ function available(id: ProviderId): boolean {
   return !reason
 }
 
-/** The configured provider (PAYMENTS_PROVIDER) can take payments now. */
+/** The configured card provider (PAYMENTS_PROVIDER) can take payments now. */
 export const paymentsAvailable = () => available(env().PAYMENTS_PROVIDER)
 
-/** The sandbox's own endpoints (tokenize, 3-D Secure) serve only while it is the configured, allowed provider. */
+/** The sandbox's own card endpoints (tokenize, 3-D Secure) serve only while it is the configured, allowed card provider. */
 export const sandboxAvailable = () => env().PAYMENTS_PROVIDER === 'sandbox' && available('sandbox')
+
+/** The sandbox may take payments here (its approval page serves the methods it takes whatever PAYMENTS_PROVIDER is). */
+export const sandboxAllowedHere = () => available('sandbox')
+
+/**
+ * Which provider takes a method, by id: cards go to the configured provider (sandbox or Stripe);
+ * the redirect methods to the sandbox (a real PayPal or Paymentwall adapter would take its line here).
+ */
+export const methodProviders: Record<PaymentMethod, () => ProviderId | null> = {
+  card: () => env().PAYMENTS_PROVIDER,
+  paypal: () => 'sandbox',
+  paymentwall: () => 'sandbox',
+  'amazon-pay': () => null,
+  'apple-pay': () => null,
+  'google-pay': () => null,
+  bitcoin: () => null,
+  coinpayments: () => null,
+}
+
+/** Whether `method` can be paid here now (its provider is configured and allowed). */
+export function methodAvailable(method: PaymentMethod): boolean {
+  const id = methodProviders[method]()
+  return id !== null && available(id)
+}
+
+/** Of a plan's methods (empty: every method), those payable here now, in the catalogue's order. */
+export const payableMethods = (planMethods: readonly PaymentMethod[] | null | undefined): PaymentMethod[] =>
+  paymentMethods.filter((method) => (!planMethods?.length || planMethods.includes(method)) && methodAvailable(method))
 
 /** A provider by id (an attempt's, to ask about a payment it took), or null when it is not usable here. */
 export function providerById(payload: Payload, id: string): PaymentProvider | null {
@@ -64,12 +95,27 @@ export function providerById(payload: Payload, id: string): PaymentProvider | nu
   })
 }
 
-/**
- * The registry from payment method to provider: the configured provider when it takes `method`
- * (today every provider takes cards); otherwise 503 SERVER_MAINTENANCE.
- */
+/** The provider that takes `method` here (`methodProviders`), or 503 SERVER_MAINTENANCE when there is none. */
 export function providerFor(payload: Payload, method: PaymentMethod): PaymentProvider {
-  const provider = providerById(payload, env().PAYMENTS_PROVIDER)
+  const id = methodProviders[method]()
+  const provider = id ? providerById(payload, id) : null
   if (!provider || !provider.methods.includes(method)) throw apiError('SERVER_MAINTENANCE')
   return provider
+}
+
+/** What a payment route received: the raw body (POST), the query (GET) and the headers. */
+export type RouteRequest = { body: string; query: URLSearchParams; headers: Headers; at: Date }
+
+/**
+ * The redirect methods' routes, one line each: the request verified and read in its provider's
+ * format into the intake's terms. Only the sandbox signs them (real PayPal and Paymentwall
+ * adapters would add their checks here); where it is refused nothing can be verified → 400.
+ */
+export const eventReaders: Record<'paypal' | 'paymentwall', (payload: Payload, request: RouteRequest) => PaymentEvent> = {
+  paypal: (payload, request) => (available('sandbox') ? readPaypalEvent(sandboxWebhookSecret(payload), request.body, request.headers, request.at) : refuse()),
+  paymentwall: (payload, request) => (available('sandbox') ? readPingback(sandboxWebhookSecret(payload), request.query, request.at) : refuse()),
+}
+
+function refuse(): never {
+  throw apiError('INVALID_SIGNATURE')
 }

@@ -68,3 +68,52 @@ export function webhookTestOptions(value: string | undefined): { delayMs: number
   }
   return options
 }
+
+/**
+ * One payment event as every route hands it to the intake, whatever its provider's format:
+ * who took the payment (`provider`, asked again with `retrieve`), which route it came by
+ * (`source`; with `eventId` unique in `webhook-events`), and where to look.
+ */
+export type PaymentEvent = {
+  provider: 'sandbox' | 'stripe'
+  source: 'sandbox' | 'stripe' | 'paypal' | 'paymentwall'
+  eventId: string
+  type: string
+  /** The route acts on this type; others are taken in and ignored. */
+  relevant: boolean
+  /** The provider's reference of the payment (no `provider:` prefix), when the event names it. */
+  providerRef: string | null
+  /** Our key of the attempt, `order:{id}:attempt:{n}`, when the event carries it. */
+  attemptKey: string | null
+  /** The order's public hash, when the event names it (Paymentwall's `goodsid`): it must match. */
+  orderHash?: string
+  /** What the event says happened; the intake still re-reads the payment before acting. */
+  outcome: 'succeeded' | 'failed' | 'processing' | 'refunded' | null
+}
+
+const outcomeOfCardEvent: Record<string, PaymentEvent['outcome']> = {
+  'payment_intent.succeeded': 'succeeded',
+  'payment_intent.payment_failed': 'failed',
+  'payment_intent.canceled': 'failed',
+  'payment_intent.processing': 'processing',
+}
+
+/** A card route event (Stripe's shape, from Stripe or the sandbox) in the intake's terms. */
+export function cardEvent(provider: 'sandbox' | 'stripe', event: WebhookEvent): PaymentEvent {
+  return {
+    provider,
+    source: provider,
+    eventId: event.id,
+    type: event.type,
+    relevant: (paymentEventTypes as readonly string[]).includes(event.type),
+    providerRef: event.data.object.id,
+    attemptKey: event.data.object.metadata?.attemptKey ?? null,
+    outcome: outcomeOfCardEvent[event.type] ?? null,
+  }
+}
+
+/** Our attempt key `order:{id}:attempt:{n}` read back, or null. */
+export function attemptKeyOf(value: string | null | undefined): { orderId: number; attempt: number } | null {
+  const key = /^order:(\d{1,12}):attempt:(\d{1,4})$/.exec(value ?? '')
+  return key ? { orderId: Number(key[1]), attempt: Number(key[2]) } : null
+}

@@ -1,4 +1,5 @@
 // What checkout keeps in tab storage so a reload or 3-D Secure loses nothing typed.
+import { paymentMethods } from '@/services/catalog/methods'
 /**
  * What checkout keeps in `sessionStorage` (this tab only): the fields a buyer typed, so a reload,
  * a trip to the 3-D Secure page or a "Try again" from /payment-error loses nothing. Never a card
@@ -34,7 +35,7 @@ export function restoreTyped(raw: string | null): Partial<TypedFields> {
   const email = text(saved.email)
   if (email !== undefined) restored.email = email
   if (typeof saved.consent === 'boolean') restored.consent = saved.consent
-  if (saved.method === 'card') restored.method = 'card'
+  if (typeof saved.method === 'string' && (paymentMethods as readonly string[]).includes(saved.method)) restored.method = saved.method
   const country = text(saved.country, 2)
   if (country && /^[A-Z]{2}$/.test(country)) restored.country = country
   for (const field of ['postalCode', 'address', 'city'] as const) {

@@ -129,6 +129,7 @@ async function chargeRenewal(payload: Payload, order: Order, at: Date, attemptsS
       hash: order.publicHash,
       amount: order.total,
       attempt: made + 1,
+      method: order.method,
       savedMethod: subscription.savedMethod ?? '',
       kind: 'renewal',
       recurring: true,

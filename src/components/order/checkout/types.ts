@@ -5,7 +5,7 @@ import type { PasswordIssue } from '@/lib/validation/password-rule'
 
 export type CheckoutTexts = Record<
   | 'summaryHeading' | 'changePlan' | 'total' | 'renews' | 'oneTime' | 'emailLabel' | 'invalidEmail' | 'required' | 'marketingConsent' | 'noSpam'
-  | 'methodLegend' | 'methodCard' | 'cardLegend' | 'cardName' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'country' | 'address' | 'city' | 'postalCode'
+  | 'methodLegend' | 'methodCard' | 'methodPaypal' | 'methodPaymentwall' | 'methodRedirect' | 'cardLegend' | 'cardName' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'country' | 'address' | 'city' | 'postalCode'
   | 'pay' | 'paying' | 'bonusToggle' | 'bonusLabel' | 'bonusApply' | 'stepsLabel' | 'stagePricing' | 'stageSuccess' | 'stageFailed' | 'receiptTo' | 'orderNotFound' | 'trialEnds' | 'tryAgain' | 'genericError' | 'passwordLabel' | 'passwordHint' | 'termsLabel' | 'signInToggle' | 'signIn' | 'signedInAs' | 'signOut' | HintKey,
   string
 > & { addOnLabels: Record<string, string>; errors: Record<PasswordIssue | 'TERMS_AGREE', string> }
@@ -37,3 +37,7 @@ export type OrderView = {
   card: string | null
   failure: { code: string; message: string; retryable: boolean } | null
 }
+
+/** The methods checkout can offer, in this order (each with its name and mark); the plan and the site narrow them. */
+export const checkoutMethods = ['card', 'paypal', 'paymentwall'] as const
+export type CheckoutMethod = (typeof checkoutMethods)[number]

@@ -8,7 +8,7 @@ import { looksLikeEmail } from '@/services/purchase-flow/purchase-state'
 import { chosenAddOns, parseSelection, selectionParams } from '@/services/purchase-flow/selection'
 import { CARD_SCRIPT_DELAY_MS, loadCardScript, loadOrder, newKey, storage, subscribeToUrl } from './browser'
 import { checkField } from './checks'
-import { fieldOrder, type CheckoutProps, type Field, type OrderView, type Quote } from './types'
+import { checkoutMethods, fieldOrder, type CheckoutMethod, type CheckoutProps, type Field, type OrderView, type Quote } from './types'
 
 export type CheckoutState = ReturnType<typeof useCheckout>
 
@@ -32,6 +32,8 @@ export function useCheckout({ locale, data, texts, defaultCountry }: Omit<Checko
   const [alert, setAlert] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [quote, setQuote] = useState<Quote | null>(null)
+  /** The plan's methods payable here (`purchase/cost/`'s `methods`); until it answers, the plan's own. */
+  const [payable, setPayable] = useState<string[] | null>(null)
   const [fromOrder, setFromOrder] = useState<OrderView | null>(null)
   const [orderMissing, setOrderMissing] = useState(false)
   const [outcome, setOutcome] = useState<'success' | 'failed' | null>(null)
@@ -116,24 +118,36 @@ export function useCheckout({ locale, data, texts, defaultCountry }: Omit<Checko
     return () => controller.abort()
   }, [orderHash, locale])
 
-  // The server's price of the selection: what the order will charge.
+  // The server's price of the selection (what the order will charge) and the methods payable here;
+  // an order paid again names its own plan.
   const costQuery = useMemo(() => {
     const params = selectionParams(selection)
+    if (fromOrder) return new URLSearchParams({ plan: fromOrder.plan }).toString()
     const query = new URLSearchParams({ plan: selection.plan })
     for (const name of ['slots', 'server', 'region', 'ipRegion']) if (params.get(name)) query.set(name, params.get(name)!)
     if (selection.bonus) query.set('bonus', selection.bonus)
     return query.toString()
-  }, [selection])
+  }, [selection, fromOrder])
   useEffect(() => {
     const controller = new AbortController()
     fetch(`/api/veilgate/purchase/cost/?${costQuery}`, { signal: controller.signal })
       .then((response) => (response.ok ? response.json() : null))
-      .then((body: { quote?: Quote } | null) => setQuote(body?.quote ?? null))
+      .then((body: { quote?: Quote; methods?: string[] } | null) => {
+        setQuote(body?.quote ?? null)
+        setPayable(body?.methods ?? null)
+      })
       .catch(() => undefined)
     return () => controller.abort()
   }, [costQuery])
 
   const plan = data.plans.find((entry) => entry.id === selection.plan)
+  const offer = data.catalogue.plans.find((entry) => entry.id === (fromOrder?.plan ?? selection.plan))
+  const methods = useMemo(() => checkoutMethods.filter((entry) => (payable ?? offer?.methods ?? ['card']).includes(entry)), [payable, offer])
+  // A method restored from this tab that this plan or this site does not take is chosen again.
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (payable && method && !methods.includes(method as CheckoutMethod)) setMethod(null)
+  }, [payable, method, methods])
   const addOnIds = chosenAddOns(selection, data.catalogue)
   const prices = data.addOnPrices[selection.plan] ?? {}
   const total = fromOrder?.total ?? quote?.total ?? (plan?.amount ?? 0) + addOnIds.reduce((sum, id) => sum + (prices[id]?.amount ?? 0), 0)
@@ -172,7 +186,7 @@ export function useCheckout({ locale, data, texts, defaultCountry }: Omit<Checko
     if (typeof answer.token === 'string' && answer.token) storeLogin(answer.token)
     if (answer.hash) {
       storage.set(typedKey(answer.hash), typed)
-      storage.set(retryKey(answer.hash), token)
+      if (token) storage.set(retryKey(answer.hash), token)
     }
     if (!answer.statusCode && answer.url) {
       setOutcome(answer.status === 'paid' ? 'success' : null)
@@ -196,7 +210,7 @@ export function useCheckout({ locale, data, texts, defaultCountry }: Omit<Checko
     }
     setAlert(answer.message || texts.genericError)
     setOutcome('failed')
-    if (answer.statusCode === 402) clearCard()
+    if (answer.statusCode === 402 && method === 'card') clearCard()
   }
 
   /** Signs in beside the e-mail (`auth/login/`); the token is kept as the site's session, and the purchase goes on for that customer. */
@@ -251,18 +265,24 @@ export function useCheckout({ locale, data, texts, defaultCountry }: Omit<Checko
       return
     }
     await running(async () => {
-      const processor = await loadCardScript()
-      const expiry = parseExpiry(card.expiry)!
-      const tokenized = await processor.tokenizeCard({ number: card.number, expMonth: expiry.month, expYear: expiry.year, cvc: card.cvc, name: card.name.trim(), postalCode: card.postalCode.trim(), locale })
-      if ('error' in tokenized) {
-        setAlert(tokenized.error.message)
-        setOutcome('failed')
-        return
+      // A card is tokenized by the processor's script first; a redirect method is approved on its provider's page after.
+      let cardToken: string | null = null
+      if (method === 'card') {
+        const processor = await loadCardScript()
+        const expiry = parseExpiry(card.expiry)!
+        const tokenized = await processor.tokenizeCard({ number: card.number, expMonth: expiry.month, expYear: expiry.year, cvc: card.cvc, name: card.name.trim(), postalCode: card.postalCode.trim(), locale })
+        if ('error' in tokenized) {
+          setAlert(tokenized.error.message)
+          setOutcome('failed')
+          return
+        }
+        cardToken = tokenized.token
       }
+      const paying = cardToken ? { paymentMethod: 'card', cardToken } : { paymentMethod: method }
       const current = selectionParams(selection).toString()
       const retry = fromOrder?.hash ?? (failed.current && failed.current.selection === current ? failed.current.hash : null)
       const body = retry
-        ? { hash: retry, cardToken: tokenized.token, locale }
+        ? { hash: retry, ...paying, locale }
         : {
             email: account ? account.email : email.trim().toLowerCase(),
             ...(!account && password ? { password, terms } : {}),
@@ -272,12 +292,11 @@ export function useCheckout({ locale, data, texts, defaultCountry }: Omit<Checko
             ...(selection.server && selection.region ? { server: selection.server, region: selection.region } : {}),
             ...(selection.ipRegion ? { ipRegion: selection.ipRegion } : {}),
             ...(selection.bonus ? { bonusCode: selection.bonus } : {}),
-            paymentMethod: 'card',
-            cardToken: tokenized.token,
+            ...paying,
             country: card.country,
             locale,
           }
-      await submit(body, tokenized.token, current)
+      await submit(body, cardToken ?? '', current)
     })
   }
 
@@ -289,7 +308,7 @@ export function useCheckout({ locale, data, texts, defaultCountry }: Omit<Checko
 
   return {
     ids, locale, data, texts, selection, money, dates,
-    email, setEmail, consent, setConsent, method, setMethod, card, setCard, password, setPassword, terms, setTerms,
+    email, setEmail, consent, setConsent, method, setMethod, methods, card, setCard, password, setPassword, terms, setTerms,
     signInOpen, setSignInOpen, signInPassword, setSignInPassword, signingIn, account,
     errors, setError, check, register, setFocusField,
     alert, busy, quote, fromOrder, orderMissing, retryToken,

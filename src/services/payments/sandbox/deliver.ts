@@ -1,16 +1,22 @@
-// The sandbox's payment events: signed and delivered to our webhook route by a retried job.
+// The sandbox's payment events: signed in each provider's format and delivered to its route by a retried job.
 import type { Payload, TaskConfig } from 'payload'
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
+import type { PaymentMethod } from '@/services/catalog/methods'
 import { backgroundRunner } from '@/services/queue-runner'
+import { PAYMENTWALL_ROUTE, sandboxPingback, signedPingback } from '@/services/payments/paymentwall/pingback'
+import { PAYPAL_ROUTE, sandboxPaypalEvent } from '@/services/payments/paypal/events'
 import { sandboxWebhookSecret } from './provider'
-import { sandboxEvent, SANDBOX_SIGNATURE_HEADER, signPayload, webhookTestOptions, type WebhookEvent } from '@/services/payments/webhooks'
+import { sandboxEvent, SANDBOX_SIGNATURE_HEADER, signPayload, webhookTestOptions } from '@/services/payments/webhooks'
 
 export const WEBHOOK_QUEUE = 'webhooks'
 export const CARD_WEBHOOK_PATH = '/api/veilgate/purchase/stripe'
 
-/** How a delivery reaches the card route: HTTP by default; tests call the route handler in process. */
-export type WebhookTransport = (url: string, init: { method: 'POST'; headers: Record<string, string>; body: string }) => Promise<{ status: number }>
+/** The routes the sandbox delivers to: card events (Stripe's shape), PayPal's events, Paymentwall's pingbacks. */
+export type SandboxRoute = 'card' | 'paypal' | 'paymentwall'
+
+/** How a delivery reaches a route: HTTP by default; tests call the route handler in process. */
+export type WebhookTransport = (url: string, init: { method: 'POST' | 'GET'; headers: Record<string, string>; body?: string }) => Promise<{ status: number }>
 const overHttp: WebhookTransport = async (url, init) => {
   const response = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) })
   await response.body?.cancel()
@@ -21,24 +27,38 @@ export function setWebhookTransport(next: WebhookTransport | null): void {
   transport = next ?? overHttp
 }
 
+/** One delivery, signed at the moment of sending (so a retry is never stale). */
+function signedRequest(route: SandboxRoute, body: string, secret: string): { url: string; init: Parameters<WebhookTransport>[1] } {
+  const site = env().SITE_URL
+  if (route === 'paymentwall') {
+    const query = signedPingback(JSON.parse(body) as Record<string, string>, secret, now())
+    return { url: `${new URL(PAYMENTWALL_ROUTE, site).toString()}?${query.toString()}`, init: { method: 'GET', headers: {} } }
+  }
+  const path = route === 'paypal' ? PAYPAL_ROUTE : CARD_WEBHOOK_PATH
+  return { url: new URL(path, site).toString(), init: { method: 'POST', headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signPayload(secret, body, now()) }, body } }
+}
+
 /**
- * Task `deliverWebhook`: POSTs one sandbox event to the card route, signed at the moment of
- * sending (so a retry is never stale). Anything but a 2xx throws, and the job is retried with
+ * Task `deliverWebhook`: sends one sandbox event to its route (POST for cards and PayPal, the
+ * pingback's GET for Paymentwall). Anything but a 2xx throws, and the job is retried with
  * backoff, as a real provider retries.
  */
-export const deliverWebhookTask: TaskConfig<{ input: { event: string }; output: { status: number } }> = {
+export const deliverWebhookTask: TaskConfig<{ input: { event: string; route?: string }; output: { status: number } }> = {
   slug: 'deliverWebhook',
   label: 'Deliver a sandbox payment event',
   retries: { attempts: 6, backoff: { type: 'exponential', delay: 2_000 } },
-  inputSchema: [{ name: 'event', type: 'textarea', required: true }],
+  inputSchema: [
+    { name: 'event', type: 'textarea', required: true },
+    { name: 'route', type: 'text' },
+  ],
   outputSchema: [{ name: 'status', type: 'number' }],
   handler: async ({ input, job, req }) => {
-    const url = new URL(CARD_WEBHOOK_PATH, env().SITE_URL).toString()
-    const signature = signPayload(sandboxWebhookSecret(req.payload), input.event, now())
-    const { status } = await transport(url, { method: 'POST', headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature }, body: input.event })
+    const route: SandboxRoute = input.route === 'paypal' || input.route === 'paymentwall' ? input.route : 'card'
+    const { url, init } = signedRequest(route, input.event, sandboxWebhookSecret(req.payload))
+    const { status } = await transport(url, init)
     if (status < 200 || status >= 300) {
-      req.payload.logger.warn({ msg: 'sandbox webhook refused, will retry', job: String(job.id), status })
-      throw new Error(`the card route answered ${status}`)
+      req.payload.logger.warn({ msg: 'sandbox webhook refused, will retry', job: String(job.id), route, status })
+      throw new Error(`the ${route} route answered ${status}`)
     }
     return { output: { status } }
   },
@@ -48,20 +68,36 @@ export const deliverWebhookTask: TaskConfig<{ input: { event: string }; output: 
 export const runWebhookQueue = backgroundRunner(WEBHOOK_QUEUE, 'webhook').run
 
 /**
- * Queues the sandbox's event for delivery (with the test options' delay and copies) and, in a
+ * Queues one of the sandbox's deliveries (with the test options' delay and copies) and, in a
  * serving process, starts delivering at once; the minute cron picks up delayed and retried ones.
  */
-export async function emitSandboxEvent(payload: Payload, event: WebhookEvent, at: Date): Promise<void> {
+export async function emitSandboxEvent(payload: Payload, delivery: { route: SandboxRoute; body: unknown }, at: Date): Promise<void> {
   const options = webhookTestOptions(env().SANDBOX_WEBHOOK_TEST)
-  const body = JSON.stringify(event)
+  const body = JSON.stringify(delivery.body)
   for (let copy = 0; copy < options.copies; copy++) {
     const delay = options.shuffle ? Math.floor(Math.random() * (options.delayMs + 1)) : options.delayMs
-    await payload.jobs.queue({ task: 'deliverWebhook', queue: WEBHOOK_QUEUE, input: { event: body }, ...(delay ? { waitUntil: new Date(at.getTime() + delay) } : {}) })
+    await payload.jobs.queue({ task: 'deliverWebhook', queue: WEBHOOK_QUEUE, input: { event: body, route: delivery.route }, ...(delay ? { waitUntil: new Date(at.getTime() + delay) } : {}) })
   }
   if (process.env.JOBS_AUTORUN !== 'false') void runWebhookQueue(payload)
 }
 
-/** The sandbox reports an outcome of one of its payments, as Stripe sends `payment_intent.*` events. */
-export function reportSandboxOutcome(payload: Payload, input: Parameters<typeof sandboxEvent>[0]): Promise<void> {
-  return emitSandboxEvent(payload, sandboxEvent(input), input.at)
+/**
+ * The sandbox reports an outcome of one of its payments the way the method's provider does:
+ * cards as Stripe's `payment_intent.*` events, PayPal as `PAYMENT.CAPTURE.*` events (none while
+ * an approval waits), Paymentwall by a pingback once paid (it sends nothing for a cancel or a decline).
+ */
+export async function reportSandboxOutcome(
+  payload: Payload,
+  input: Parameters<typeof sandboxEvent>[0] & { method?: PaymentMethod; amount?: number; customer?: string },
+): Promise<void> {
+  if (input.method === 'paypal') {
+    const event = sandboxPaypalEvent({ ...input, amount: input.amount ?? 0 })
+    if (event) await emitSandboxEvent(payload, { route: 'paypal', body: event }, input.at)
+    return
+  }
+  if (input.method === 'paymentwall') {
+    if (input.status === 'succeeded') await emitSandboxEvent(payload, { route: 'paymentwall', body: sandboxPingback({ providerRef: input.providerRef, hash: input.hash, customer: input.customer ?? input.hash }) }, input.at)
+    return
+  }
+  await emitSandboxEvent(payload, { route: 'card', body: sandboxEvent(input) }, input.at)
 }

@@ -102,3 +102,32 @@ export function readSavedMethod(secret: string, method: string): SavedCard | nul
     return null
   }
 }
+
+const AGREEMENT_PREFIX = 'ba_sandbox_'
+const signAgreement = (secret: string, body: string) => createHmac('sha256', secret).update(`sandbox-agreement:${body}`).digest('base64url')
+
+/**
+ * A PayPal billing agreement the sandbox makes when a recurring plan's payment is approved:
+ * `ba_sandbox_…`, signed for its own purpose, kept as a card's saved method is and charged at
+ * renewal without the buyer (it always pays, as an agreement with a funded PayPal balance does).
+ */
+export function saveAgreement(secret: string, payer: string, nonce = randomBytes(9).toString('base64url')): string {
+  const body = Buffer.from(JSON.stringify({ payer, nonce })).toString('base64url')
+  return `${AGREEMENT_PREFIX}${body}.${signAgreement(secret, body)}`
+}
+
+/** The agreement's payer, or null when it is forged, malformed or not the sandbox's. */
+export function readAgreement(secret: string, agreement: string): { payer: string } | null {
+  if (typeof agreement !== 'string' || !agreement.startsWith(AGREEMENT_PREFIX) || agreement.length > 1000) return null
+  const [body, signature] = agreement.slice(AGREEMENT_PREFIX.length).split('.')
+  if (!body || !signature) return null
+  const expected = Buffer.from(signAgreement(secret, body))
+  const given = Buffer.from(signature)
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null
+  try {
+    const parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { payer?: unknown }
+    return typeof parsed.payer === 'string' ? { payer: parsed.payer } : null
+  } catch {
+    return null
+  }
+}

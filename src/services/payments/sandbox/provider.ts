@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto'
 import type { Payload } from 'payload'
 import { env } from '@/lib/env'
 import { failedWith, type PaymentProvider, type PaymentResult } from '@/services/payments/provider'
-import { readSavedMethod, readToken, saveMethod } from './processor'
+import { readAgreement, readSavedMethod, readToken, saveAgreement, saveMethod } from './processor'
 import { SANDBOX_SIGNATURE_HEADER, verifySignature } from '@/services/payments/webhooks'
 
 /** The secret the sandbox signs its events with: SANDBOX_WEBHOOK_SECRET, else one derived from the site's secret. */
@@ -11,20 +11,36 @@ export const sandboxWebhookSecret = (payload: Payload) => env().SANDBOX_WEBHOOK_
 
 const REF = /^sbx_(\d{1,12})_(\d{1,4})$/
 
+/** The payment page of a redirect method's payment (PayPal, Paymentwall): Approve, Cancel or Fail. */
+export const approvalUrl = (providerRef: string) => `/sandbox/approve/${providerRef}`
+
+/** The sandbox's payer id for an order (PayPal's `PayerID` on the browser return). */
+export const sandboxPayer = (orderId: number) => `SBXPAYER${String(orderId).padStart(8, '0')}`
+
 /**
- * The offline card processor (behaves like Stripe's test mode, see `cards.ts`). It charges the
- * signed tokens of `sandbox.ts`; what it remembers of a payment (a 3-D Secure challenge waiting,
- * its outcome) is the attempt row it answered for, which its 3-D Secure page updates the way a
- * processor's records change after a challenge.
+ * The offline processor (cards behave like Stripe's test mode, see `cards.ts`; PayPal and
+ * Paymentwall like their redirect flows). It charges the signed tokens of `sandbox.ts`; what it
+ * remembers of a payment (a 3-D Secure challenge or an approval waiting, its outcome) is the
+ * attempt row it answered for, which its 3-D Secure and approval pages update the way a
+ * processor's records change after the buyer answered.
  */
 export function sandboxProvider(payload: Payload): PaymentProvider {
   return {
     id: 'sandbox',
-    methods: ['card'],
+    methods: ['card', 'paypal', 'paymentwall'],
     supportsRecurring: true,
     acceptsToken: (token, now) => readToken(payload.secret, token, now) !== null,
     async createPayment(input) {
       const providerRef = `sbx_${input.orderId}_${input.attempt}`
+      if (input.savedMethod?.startsWith('ba_sandbox_')) {
+        // A renewal through a PayPal billing agreement.
+        return readAgreement(payload.secret, input.savedMethod) ? { status: 'succeeded', providerRef } : failedWith(providerRef, 'payment_declined')
+      }
+      if (input.method !== 'card') {
+        // A redirect method: the buyer approves on the sandbox's page; a recurring PayPal plan gets a billing agreement, counted once paid.
+        const savedMethod = input.recurring && input.method === 'paypal' ? saveAgreement(payload.secret, sandboxPayer(input.orderId)) : undefined
+        return { status: 'requires_action', providerRef, nextAction: { type: 'redirect', url: approvalUrl(providerRef) }, savedMethod }
+      }
       if (input.savedMethod !== undefined) {
         // Off-session: nobody is there for 3-D Secure, so a card that asks for it fails.
         const saved = readSavedMethod(payload.secret, input.savedMethod)

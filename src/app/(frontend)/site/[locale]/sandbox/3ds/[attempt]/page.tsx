@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { SiteShell } from '@/components/layout/SiteShell'
-import { ThreeDSecure } from '@/components/order/ThreeDSecure.client'
+import { SandboxAnswer } from '@/components/order/SandboxAnswer.client'
 import { defaultLocale, getLocale, isLocaleCode } from '@/i18n/locales'
 import { localizePath } from '@/i18n/paths'
 import { brand } from '@/lib/brand'
@@ -70,7 +70,15 @@ export default async function ThreeDSecureRoute({ params }: Props) {
           )}
         </dl>
         <p className="mt-4 text-sm text-muted">{t('threeDsSandbox')}</p>
-        <ThreeDSecure reference={reference} locale={locale} texts={{ complete: t('threeDsComplete'), fail: t('threeDsFail'), error: errors('undefinedError') }} />
+        <SandboxAnswer
+          endpoint={`/api/payments/sandbox/3ds/${reference}`}
+          locale={locale}
+          answers={[
+            { outcome: 'complete', label: t('threeDsComplete'), primary: true },
+            { outcome: 'fail', label: t('threeDsFail') },
+          ]}
+          errorText={errors('undefinedError')}
+        />
       </section>
     </SiteShell>
   )
