@@ -111,6 +111,16 @@ describe('PayPal and Paymentwall at checkout', () => {
     await page.context().close()
   })
 
+  it('takes the method the picker’s link names, and offers a trial plan’s methods only', async () => {
+    const page = await newPage(browser)
+    await page.goto('/order/checkout?plan=vpn-1y&method=paypal')
+    await expect.poll(() => page.getByLabel('PayPal', { exact: true }).isChecked()).toBe(true)
+    expect(await page.getByLabel('Card number').count()).toBe(0)
+    await page.goto('/order/checkout?plan=vpn-trial-1m')
+    await expect.poll(() => page.locator('[data-method]').evaluateAll((labels) => labels.map((label) => label.getAttribute('data-method')))).toEqual(['card', 'paypal'])
+    await page.context().close()
+  })
+
   it('PayPal in Arabic and German: canceled in the buyer’s language, approval pages without axe violations', async () => {
     for (const locale of ['ar', 'de']) {
       const { page, t, prefix } = await startCheckout(locale, 'PayPal')

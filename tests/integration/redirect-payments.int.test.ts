@@ -15,7 +15,7 @@ import { resetEnv } from '@/lib/env'
 import { query } from '@/services/db'
 import { advanceClock } from '@/services/payments/sandbox/clock'
 import { setWebhookTransport, WEBHOOK_QUEUE } from '@/services/payments/sandbox/deliver'
-import { sandboxWebhookSecret } from '@/services/payments/sandbox/provider'
+import { sandboxProvider, sandboxWebhookSecret } from '@/services/payments/sandbox/provider'
 import { sandboxPingback, signedPingback } from '@/services/payments/paymentwall/pingback'
 import { sandboxPaypalEvent } from '@/services/payments/paypal/events'
 import { signPayload } from '@/services/payments/webhooks'
@@ -102,6 +102,8 @@ describe('PayPal through the sandbox', () => {
     const reference = referenceOf(started.body.url)
     const approved = await answer(reference, 'approve')
     expect(approved.body.url).toMatch(new RegExp(`^/api/veilgate/purchase/paypal\\?token=${reference}&PayerID=SBXPAYER\\d{8}$`))
+    // The processor's answer now: captured, with the billing agreement of a recurring plan.
+    expect(await sandboxProvider(payload).retrieve(reference)).toMatchObject({ status: 'succeeded', providerRef: reference, savedMethod: expect.stringMatching(/^ba_sandbox_/) })
     const back = await send(paypalReturn, String(approved.body.url), { method: 'GET' })
     expect(back.status).toBe(303)
     expect(new URL(back.location!).pathname + new URL(back.location!).search).toBe(`/payment-success?hash=${order.publicHash}`)

@@ -61,7 +61,10 @@ export function useCheckout({ locale, data, texts, defaultCountry }: Omit<Checko
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (saved.email) setEmail(saved.email)
     if (saved.consent !== undefined) setConsent(saved.consent)
+    // The method typed before, else the one the picker's link names (`?method=`).
+    const linked = new URLSearchParams(window.location.search).get('method')
     if (saved.method) setMethod(saved.method)
+    else if (linked && (checkoutMethods as readonly string[]).includes(linked)) setMethod(linked)
     setCard((current) => ({ ...current, country: saved.country ?? current.country, postalCode: saved.postalCode ?? current.postalCode, address: saved.address ?? current.address, city: saved.city ?? current.city }))
     setReady(true)
     const timer = window.setTimeout(() => void loadCardScript(), CARD_SCRIPT_DELAY_MS)

@@ -85,6 +85,8 @@ export function sandboxProvider(payload: Payload): PaymentProvider {
       const card = attempt.brand && attempt.last4 ? { brand: attempt.brand, last4: attempt.last4 } : undefined
       if (attempt.status === 'failed') return failedWith(providerRef, attempt.errorCode ?? 'card_declined', card)
       const result: PaymentResult = { status: attempt.status, providerRef, card }
+      // A card or PayPal billing agreement kept for renewals, once the buyer has paid (or approved).
+      if (attempt.status === 'succeeded' && attempt.savedMethod) result.savedMethod = attempt.savedMethod
       if (attempt.status === 'requires_action' && attempt.nextAction) result.nextAction = { type: 'redirect', url: attempt.nextAction }
       return result
     },
