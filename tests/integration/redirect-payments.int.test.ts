@@ -127,7 +127,9 @@ describe('PayPal through the sandbox', () => {
     const [subscription, ...more] = await subscriptionsOf(order.id)
     expect(more).toEqual([])
     expect(subscription).toMatchObject({ status: 'active', autoRenew: true, provider: 'sandbox', savedMethod: expect.stringMatching(/^ba_sandbox_/) })
-    expect(await mailTo(payload, started.email, 'receipt')).toHaveLength(1)
+    const receipts = await mailTo(payload, started.email, 'receipt')
+    expect(receipts).toHaveLength(1)
+    expect(receipts[0]!.text).toContain('Payment method: PayPal')
     // The return once more, after payment: the success page.
     expect((await send(paypalReturn, String(approved.body.url), { method: 'GET' })).status).toBe(303)
   })

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { localizePath } from '@/i18n/paths'
 import { apiFetch, isSignedIn, type ApiFailure } from '@/lib/session.client'
 import { toSignIn } from './navigation'
+import { brandNameOf } from '@/services/catalog/methods'
 
 type OrderLine = { kind: string; title: string; amount: number }
 type OrderView = {
@@ -64,7 +65,7 @@ export function AccountOrders({ locale, tag, texts, hash }: Props) {
   const money = (cents: number) => new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD' }).format(cents / 100)
   const status = (value: string) =>
     value === 'paid' ? texts.statusPaid : value === 'failed' ? texts.statusFailed : value === 'expired' || value === 'canceled' ? texts.statusExpired : value === 'refunded' ? texts.orderRefunded : texts.statusPending
-  const method = (view: OrderView) => (view.method.brand && view.method.last4 ? `${view.method.brand} •••• ${view.method.last4}` : view.method.kind === 'card' ? texts.card : view.method.kind)
+  const method = (view: OrderView) => (view.method.brand && view.method.last4 ? `${view.method.brand} •••• ${view.method.last4}` : view.method.kind === 'card' ? texts.card : brandNameOf(view.method.kind))
 
   useEffect(() => {
     if (!isSignedIn()) return toSignIn(locale)

@@ -11,6 +11,7 @@ import { toSignIn as goToSignIn } from './navigation'
 import { RedeemCode, type RedeemTexts } from './RedeemCode.client'
 import { fill } from './fill'
 import { SwitchTrack } from './SwitchTrack'
+import { brandNameOf } from '@/services/catalog/methods'
 
 type Overview = {
   profile: { email: string }
@@ -272,7 +273,7 @@ export function AccountOverview({ locale, tag, texts }: Props) {
                         <dt className="text-muted">{texts.statusLabel}</dt>
                         <dd data-status>{texts[statusKey[subscription.status]]}</dd>
                         <dt className="text-muted">{texts.methodLabel}</dt>
-                        <dd>{subscription.method.brand && subscription.method.last4 ? `${subscription.method.brand.replace(/^\w/, (c) => c.toUpperCase())} •••• ${subscription.method.last4}` : subscription.method.kind === 'card' ? texts.card : subscription.method.kind === 'gift' ? texts.methodGift : subscription.method.kind}</dd>
+                        <dd>{subscription.method.brand && subscription.method.last4 ? `${subscription.method.brand.replace(/^\w/, (c) => c.toUpperCase())} •••• ${subscription.method.last4}` : subscription.method.kind === 'card' ? texts.card : subscription.method.kind === 'gift' ? texts.methodGift : brandNameOf(subscription.method.kind)}</dd>
                       </dl>
                       <p className="mt-3 font-medium" data-period>
                         {subscription.lifetime

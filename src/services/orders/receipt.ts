@@ -7,6 +7,7 @@ import { sendEmail } from '@/services/email/send'
 import type { TemplateData } from '@/services/email/templates'
 import { emailLocale } from '@/services/email/templates/content'
 import { latestAttempt } from './orders'
+import { methodBrandNames } from '@/services/catalog/methods'
 
 const brands: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' }
 /** A card network as receipts name it (`visa` → Visa). */
@@ -28,6 +29,7 @@ export async function receiptData(payload: Payload, order: Order, subscription: 
     addOns,
     total: money(order.total, locale),
     card: paying?.brand && paying.last4 ? { brand: cardBrandName(paying.brand), last4: paying.last4 } : null,
+    method: order.method === 'card' ? null : methodBrandNames[order.method],
     renewal,
     url: siteUrl(locale, '/payment-success', { hash: order.publicHash }),
   }

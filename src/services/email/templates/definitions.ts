@@ -18,6 +18,8 @@ export type TemplateData = {
     total: string
     /** The card, when one paid: brand as printed (Visa) and its last four digits. */
     card: { brand: string; last4: string } | null
+    /** Another method that paid, by its name (PayPal, Paymentwall); absent for a card. */
+    method?: string | null
     /** The next automatic charge, or null for a one-time payment. */
     renewal: { at: Date | string; price: string } | null
     url: string
@@ -116,7 +118,7 @@ const receipt: Compose<'receipt'> = (data, { t, locale, timezone }) => ({
     t('receipt.plan', { plan: data.plan }),
     ...(data.addOns.length ? [t('receipt.addOns', { addOns: data.addOns.join(', ') })] : []),
     t('receipt.total', { total: data.total }),
-    ...(data.card ? [t('receipt.card', { brand: data.card.brand, last4: data.card.last4 })] : []),
+    ...(data.card ? [t('receipt.card', { brand: data.card.brand, last4: data.card.last4 })] : data.method ? [t('paymentFailed.method', { method: data.method })] : []),
     data.renewal ? t('receipt.renews', { date: formatDate(data.renewal.at, locale, timezone), price: data.renewal.price }) : t('receipt.oneTime'),
     t('receipt.guarantee'),
   ],
