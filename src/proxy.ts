@@ -7,6 +7,7 @@ import { localizePath } from '@/i18n/paths'
 import { isCrossSiteWrite, ownHosts, pagePolicy } from '@/lib/security/headers'
 import { cmsRedirect, contentPageExists } from '@/services/content/page-index'
 import { connectionTestSources } from '@/services/connection-test/csp'
+import { mergeSources, tagSources } from '@/lib/security/tags'
 import { activeExperiment } from '@/services/experiments/active'
 import { assignVariant, EXPERIMENT_COOKIE_MAX_AGE, experimentCookie } from '@/services/experiments/assign'
 
@@ -35,7 +36,7 @@ let siteSources: ReturnType<typeof connectionTestSources> | undefined
 function withPolicy(request: NextRequest, perRequest: boolean, area: 'site' | 'admin' = 'site') {
   const nonce = perRequest ? Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64') : undefined
   // Site pages may reach the connection test's hosts (its block can sit on any page).
-  siteSources ??= connectionTestSources(env().SITE_URL)
+  siteSources ??= mergeSources(connectionTestSources(env().SITE_URL), tagSources(env()))
   const policy = pagePolicy({ nonce, area, dev, https: env().SITE_URL.startsWith('https:'), thirdParty: area === 'site' ? siteSources : undefined })
   const headers = new Headers(request.headers)
   if (nonce) headers.set('content-security-policy', policy)

@@ -107,6 +107,18 @@ const schema = z.object({
   EXPERIMENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** Another address for Stripe's API (a test double such as stripe-mock); unset, api.stripe.com. */
   STRIPE_API_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  /** A consent manager's script (an https URL), added to every page's head; unset: none. */
+  CONSENT_SCRIPT_URL: z
+    .url()
+    .refine((value) => value.startsWith('https://'), 'CONSENT_SCRIPT_URL must be an https:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** A Google Tag Manager container (`GTM-…`), loaded only after a visitor's "Accept all"; unset: none. */
+  GTM_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]{4,12}$/, 'GTM_ID looks like GTM-XXXXXXX')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 })
 
 export type Env = z.infer<typeof schema>

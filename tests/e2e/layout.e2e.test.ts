@@ -145,7 +145,7 @@ describe('the cookie notice', () => {
     await page.waitForLoadState('load')
     // The button works once the page's scripts have taken over (they load after the first paint).
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-    await notice.getByRole('button').click()
+    await notice.getByRole('button', { name: 'Nur notwendige' }).click()
     await expect.poll(() => notice.count()).toBe(0)
 
     // The next page comes with the notice in its HTML again, but the visitor never sees it.

@@ -26,7 +26,7 @@ async function visit(path: string): Promise<{ page: Page; sent: Request[] }> {
     if (new URL(request.url()).pathname === '/api/coms/subscribe/') sent.push(request)
   })
   await page.goto(path)
-  await page.locator('section[data-cookie-notice] button').click()
+  await page.locator('section[data-cookie-notice] button[data-consent="necessary"]').click()
   await page.locator('section[data-cookie-notice]').waitFor({ state: 'detached' })
   return { page, sent }
 }

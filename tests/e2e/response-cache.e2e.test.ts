@@ -121,7 +121,7 @@ describe('the response cache', () => {
       if (path === '/') {
         // The cookie notice renders only once the page has hydrated; its button then works.
         const notice = page.getByRole('region', { name: 'Cookie notice' })
-        await notice.getByRole('button').click()
+        await notice.getByRole('button', { name: 'Necessary only' }).click()
         await expect.poll(() => notice.count()).toBe(0)
       }
     }

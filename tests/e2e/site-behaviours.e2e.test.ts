@@ -22,7 +22,7 @@ async function visit(path: string): Promise<{ page: Page; documents: string[] }>
     if (request.isNavigationRequest() && request.resourceType() === 'document') documents.push(new URL(request.url()).pathname)
   })
   await page.goto(path)
-  await page.locator('section[data-cookie-notice] button').click()
+  await page.locator('section[data-cookie-notice] button[data-consent="necessary"]').click()
   await page.locator('section[data-cookie-notice]').waitFor({ state: 'detached' })
   return { page, documents }
 }

@@ -1,40 +1,93 @@
 'use client'
 
-import { useSyncExternalStore } from 'react'
+import { useEffect, useRef, useSyncExternalStore } from 'react'
+import { CONSENT_KEY, consentValue, readConsent, type ConsentChoice } from '@/lib/consent'
 
-const KEY = 'cookie-notice'
-
-type Props = { text: string; accept: string; learnMore: string; privacyHref: string; label: string }
+type Props = { text: string; necessary: string; acceptAll: string; learnMore: string; privacyHref: string; label: string }
 
 const listeners = new Set<() => void>()
+const notify = () => listeners.forEach((listener) => listener())
 const subscribe = (listener: () => void) => {
   listeners.add(listener)
   return () => listeners.delete(listener)
 }
-let dismissed = false
-const read = () => {
-  if (dismissed) return true
+/** This page's state: a choice made here (kept even when storage is refused), and "Cookie settings" pressed. */
+let chosenHere: ConsentChoice | null = null
+let reopened = false
+const shown = () => {
+  if (reopened) return true
+  if (chosenHere) return false
   try {
-    return window.localStorage.getItem(KEY) === 'accepted'
+    return readConsent(window.localStorage.getItem(CONSENT_KEY), Date.now()) === null
   } catch {
-    return false
+    return true
   }
 }
 
 /**
- * A small, dismissible notice. It is in the server's HTML, so a new visitor sees it with the first
- * paint (rendered only after hydration it would be the page's largest, latest paint on short
- * pages); `/scripts/cookie-notice.js` hides it before that paint for a visitor who accepted it, and
- * hydration then removes it.
+ * The cookie choice: "Necessary only" or "Accept all", kept 12 months (`src/lib/consent.ts`), and
+ * shown again by any `[data-cookie-settings]` button (the footer's "Cookie settings"). A
+ * non-modal region at the bottom that never blocks the page: while it shows, the page keeps room
+ * below its content as tall as the notice (`--cookie-notice-space`), so nothing (such as checkout's
+ * Pay button and its hint) has to stay under it. It is in the server's HTML, so a new visitor sees
+ * it with the first paint; `/scripts/cookie-notice.js` hides it before that paint for a visitor who
+ * chose, answers its buttons before hydration, and loads the tags "Accept all" allows.
  */
-export function CookieNotice({ text, accept, learnMore, privacyHref, label }: Props) {
-  const accepted = useSyncExternalStore(subscribe, read, () => false)
-  if (accepted) return null
+export function CookieNotice({ text, necessary, acceptAll, learnMore, privacyHref, label }: Props) {
+  const visible = useSyncExternalStore(subscribe, shown, () => true)
+  const region = useRef<HTMLElement>(null)
+
+  // "Cookie settings" anywhere on the page opens the choice again and takes the focus to it.
+  useEffect(() => {
+    const open = (event: MouseEvent) => {
+      if (!(event.target instanceof Element) || !event.target.closest('[data-cookie-settings]')) return
+      reopened = true
+      document.documentElement.removeAttribute('data-cookie-notice')
+      notify()
+      window.requestAnimationFrame(() => region.current?.querySelector<HTMLButtonElement>('button[data-consent]')?.focus())
+    }
+    document.addEventListener('click', open)
+    return () => document.removeEventListener('click', open)
+  }, [])
+
+  // The room the page keeps for the notice: its height while it shows, none after.
+  useEffect(() => {
+    const html = document.documentElement
+    const element = region.current
+    if (!visible || !element) {
+      html.style.removeProperty('--cookie-notice-space')
+      return
+    }
+    const measure = () => html.style.setProperty('--cookie-notice-space', `${Math.ceil(element.getBoundingClientRect().height) + 24}px`)
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(element)
+    return () => {
+      observer.disconnect()
+      html.style.removeProperty('--cookie-notice-space')
+    }
+  }, [visible])
+
+  if (!visible) return null
+  const choose = (choice: ConsentChoice) => {
+    // The page script (loaded first) stores the choice and loads what it allows; this is the same
+    // write, for a page where that script has not arrived.
+    try {
+      window.localStorage.setItem(CONSENT_KEY, consentValue(choice, Date.now()))
+    } catch {
+      // Storage refused: the choice holds for this page.
+    }
+    document.documentElement.setAttribute('data-cookie-notice', 'accepted')
+    chosenHere = choice
+    reopened = false
+    notify()
+  }
   return (
     <section
+      ref={region}
       data-cookie-notice=""
       aria-label={label}
-      className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-xl flex-col gap-3 rounded-2xl border border-line bg-white p-4 text-sm text-ink shadow-2xl sm:flex-row sm:items-center"
+      className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-2xl flex-col gap-3 rounded-2xl border border-line bg-white p-4 text-sm text-ink shadow-2xl sm:flex-row sm:items-center"
     >
       <p className="flex-1">
         {text}{' '}
@@ -42,21 +95,14 @@ export function CookieNotice({ text, accept, learnMore, privacyHref, label }: Pr
           {learnMore}
         </a>
       </p>
-      <button
-        type="button"
-        className="btn-primary"
-        onClick={() => {
-          dismissed = true
-          try {
-            window.localStorage.setItem(KEY, 'accepted')
-          } catch {
-            // Storage can be disabled; the notice then simply closes for this page.
-          }
-          listeners.forEach((listener) => listener())
-        }}
-      >
-        {accept}
-      </button>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        <button type="button" data-consent="necessary" className="btn border border-brand-600 text-brand-700 hover:bg-brand-50" onClick={() => choose('necessary')}>
+          {necessary}
+        </button>
+        <button type="button" data-consent="all" className="btn-primary" onClick={() => choose('all')}>
+          {acceptAll}
+        </button>
+      </div>
     </section>
   )
 }

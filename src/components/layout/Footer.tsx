@@ -19,6 +19,7 @@ type Props = { locale: string; newsletter?: ReactNode }
 
 export async function Footer({ locale, newsletter }: Props) {
   const t = await getTranslations('Footer')
+  const cookie = await getTranslations('CookieNotice')
   const columns = footerLinks(locale, process.env.SITE_PROXY_URL)
   return (
     <footer aria-label={t('label')} className="mt-auto bg-brand-950 text-white/80">
@@ -52,7 +53,13 @@ export async function Footer({ locale, newsletter }: Props) {
           </div>
         </div>
         <div className="mt-10 flex flex-col-reverse gap-4 border-t border-white/10 pt-6 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm">{t('copyright', { year: now().getUTCFullYear() })}</p>
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
+            <p>{t('copyright', { year: now().getUTCFullYear() })}</p>
+            {/* Opens the cookie choice again (CookieNotice.client.tsx, /scripts/cookie-notice.js). */}
+            <button type="button" data-cookie-settings="" className="underline-offset-2 hover:text-white hover:underline">
+              {cookie('settings')}
+            </button>
+          </div>
           <ul aria-label={t('social')} className="flex gap-2">
             {(Object.keys(brand.social) as SocialNetwork[]).map((network) => (
               <li key={network}>

@@ -43,8 +43,10 @@ export async function SiteDocument({ locale, children }: { locale: string; child
       {/* eslint-disable-next-line @next/next/no-head-element -- a root layout of the App Router writes its own <head>; the rule is for pages/_document */}
       <head>
         <style dangerouslySetInnerHTML={{ __html: localeFontFaces(definition.code) }} />
-        {/* Hides the server-rendered cookie notice at once for a visitor who accepted it (CookieNotice.client.tsx). */}
+        {/* Hides the server-rendered cookie notice at once for a visitor who chose, and loads what "Accept all" allows (CookieNotice.client.tsx). */}
         <script src="/scripts/cookie-notice.js" async />
+        {/* The configured tags (GTM_ID, CONSENT_SCRIPT_URL), read per process; the tag manager waits for "Accept all". */}
+        <script src="/api/site/tags" async />
       </head>
       <body>
         {children}

@@ -41,7 +41,8 @@ export async function SiteShell({ locale, path, children }: Props) {
       <CookieNotice
         label={cookie('label')}
         text={cookie('text')}
-        accept={cookie('accept')}
+        necessary={cookie('necessary')}
+        acceptAll={cookie('acceptAll')}
         learnMore={cookie('learnMore')}
         privacyHref={`${companyBase(process.env.SITE_PROXY_URL)}/privacy-policy`}
       />

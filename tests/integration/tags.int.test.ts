@@ -1,0 +1,69 @@
+// Tags, privacy first: the page policy names tag origins only when they are configured, and the tags script says what is configured.
+import { afterEach, describe, expect, it } from 'vitest'
+import { GET as tagsRoute } from '@/app/api/site/tags/route'
+import { resetEnv } from '@/lib/env'
+import { pagePolicy } from '@/lib/security/headers'
+import { mergeSources, tagSources } from '@/lib/security/tags'
+import { connectionTestSources } from '@/services/connection-test/csp'
+
+const saved = { GTM_ID: process.env.GTM_ID, CONSENT_SCRIPT_URL: process.env.CONSENT_SCRIPT_URL }
+function setEnv(values: Record<string, string | undefined>) {
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) delete (process.env as Record<string, string | undefined>)[key]
+    else (process.env as Record<string, string>)[key] = value
+  }
+  resetEnv()
+}
+afterEach(() => setEnv(saved))
+
+const directive = (policy: string, name: string) =>
+  policy
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name} `)) ?? ''
+const policyFor = (settings: Parameters<typeof tagSources>[0]) => pagePolicy({ dev: false, https: true, thirdParty: mergeSources(connectionTestSources('https://veilgate.example'), tagSources(settings)) })
+
+describe('tags and the page policy', () => {
+  it('names no other host when nothing is configured', async () => {
+    const policy = policyFor({})
+    expect(policy).not.toMatch(/googletagmanager|google-analytics|consent/)
+    expect(directive(policy, 'script-src')).toMatch(/^script-src 'self' '?[\w-]+/)
+    expect(directive(policy, 'script-src')).not.toContain('https://')
+    setEnv({ GTM_ID: undefined, CONSENT_SCRIPT_URL: undefined })
+    const script = await (await tagsRoute()).text()
+    expect(script).toContain('window.veilgateTags = {"gtm":null}')
+    expect(script).not.toContain('createElement')
+  })
+
+  it('names the consent script’s origin and the tag manager’s hosts only when set, never unsafe-inline', async () => {
+    const consentOnly = policyFor({ CONSENT_SCRIPT_URL: 'https://cmp.example.net/v2/loader.js?site=1' })
+    expect(directive(consentOnly, 'script-src')).toContain('https://cmp.example.net')
+    expect(consentOnly).not.toContain('googletagmanager')
+    const both = policyFor({ CONSENT_SCRIPT_URL: 'https://cmp.example.net/loader.js', GTM_ID: 'GTM-AB12CD3' })
+    expect(directive(both, 'script-src')).toContain('https://www.googletagmanager.com')
+    expect(directive(both, 'img-src')).toContain('https://*.google-analytics.com')
+    expect(directive(both, 'connect-src')).toContain('https://*.analytics.google.com')
+    // The connection test's sources stay.
+    expect(directive(both, 'connect-src')).toContain('https://*.')
+    expect(directive(both, 'script-src')).not.toContain('unsafe-inline')
+
+    setEnv({ GTM_ID: 'GTM-AB12CD3', CONSENT_SCRIPT_URL: 'https://cmp.example.net/loader.js' })
+    const response = await tagsRoute()
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    const script = await response.text()
+    expect(script).toContain('window.veilgateTags = {"gtm":"GTM-AB12CD3"}')
+    expect(script).toContain('"https://cmp.example.net/loader.js"')
+  })
+
+  it('refuses settings that are not what they should be', () => {
+    for (const [key, value] of [
+      ['GTM_ID', 'UA-12345'],
+      ['GTM_ID', 'GTM-<script>'],
+      ['CONSENT_SCRIPT_URL', 'http://cmp.example.net/loader.js'],
+      ['CONSENT_SCRIPT_URL', 'javascript:alert(1)'],
+    ] as const) {
+      setEnv({ [key]: value })
+      expect(() => tagsRoute(), `${key}=${value}`).toThrow()
+    }
+  })
+})
