@@ -47,20 +47,28 @@ export function tokenize(secret: string, input: CardInput, now: Date): { token: 
   return { token: `${PREFIX}${body}.${sign(secret, body)}`, brand: card.brand, last4: card.last4 }
 }
 
-/** The token's card, or null when it is forged, malformed or more than an hour old. */
-export function readToken(secret: string, token: string, now: Date): CardToken | null {
-  if (typeof token !== 'string' || !token.startsWith(PREFIX) || token.length > 2000) return null
-  const [body, signature] = token.slice(PREFIX.length).split('.')
+/**
+ * The JSON body of a sandbox value `<prefix><base64url body>.<signature>` when its signature
+ * (made by `sign`) holds, else null: the one reading of tokens, saved cards and agreements.
+ */
+function openSigned(value: unknown, prefix: string, maxLength: number, sign: (body: string) => string): unknown {
+  if (typeof value !== 'string' || !value.startsWith(prefix) || value.length > maxLength) return null
+  const [body, signature] = value.slice(prefix.length).split('.')
   if (!body || !signature) return null
-  const expected = Buffer.from(sign(secret, body))
+  const expected = Buffer.from(sign(body))
   const given = Buffer.from(signature)
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null
   try {
-    const card = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as CardToken
-    return card.expiresAt > now.getTime() ? card : null
+    return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as unknown
   } catch {
     return null
   }
+}
+
+/** The token's card, or null when it is forged, malformed or more than an hour old. */
+export function readToken(secret: string, token: string, now: Date): CardToken | null {
+  const card = openSigned(token, PREFIX, 2000, (body) => sign(secret, body)) as CardToken | null
+  return card && card.expiresAt > now.getTime() ? card : null
 }
 
 const METHOD_PREFIX = 'pm_sandbox_'
@@ -88,19 +96,9 @@ export function saveMethod(secret: string, card: CardToken, nonce = randomBytes(
 
 /** The saved card, or null when the method is forged, malformed or not the sandbox's. */
 export function readSavedMethod(secret: string, method: string): SavedCard | null {
-  if (typeof method !== 'string' || !method.startsWith(METHOD_PREFIX) || method.length > 1000) return null
-  const [body, signature] = method.slice(METHOD_PREFIX.length).split('.')
-  if (!body || !signature) return null
-  const expected = Buffer.from(signMethod(secret, body))
-  const given = Buffer.from(signature)
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null
-  try {
-    const saved = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as SavedCard
-    if (typeof saved.brand !== 'string' || typeof saved.last4 !== 'string' || !['succeed', 'card_declined', 'authentication_required'].includes(saved.renewal)) return null
-    return { brand: saved.brand, last4: saved.last4, renewal: saved.renewal }
-  } catch {
-    return null
-  }
+  const saved = openSigned(method, METHOD_PREFIX, 1000, (body) => signMethod(secret, body)) as Partial<SavedCard> | null
+  if (!saved || typeof saved.brand !== 'string' || typeof saved.last4 !== 'string' || !['succeed', 'card_declined', 'authentication_required'].includes(saved.renewal as string)) return null
+  return { brand: saved.brand, last4: saved.last4, renewal: saved.renewal as RenewalOutcome }
 }
 
 const AGREEMENT_PREFIX = 'ba_sandbox_'
@@ -118,16 +116,6 @@ export function saveAgreement(secret: string, payer: string, nonce = randomBytes
 
 /** The agreement's payer, or null when it is forged, malformed or not the sandbox's. */
 export function readAgreement(secret: string, agreement: string): { payer: string } | null {
-  if (typeof agreement !== 'string' || !agreement.startsWith(AGREEMENT_PREFIX) || agreement.length > 1000) return null
-  const [body, signature] = agreement.slice(AGREEMENT_PREFIX.length).split('.')
-  if (!body || !signature) return null
-  const expected = Buffer.from(signAgreement(secret, body))
-  const given = Buffer.from(signature)
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null
-  try {
-    const parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { payer?: unknown }
-    return typeof parsed.payer === 'string' ? { payer: parsed.payer } : null
-  } catch {
-    return null
-  }
+  const parsed = openSigned(agreement, AGREEMENT_PREFIX, 1000, (body) => signAgreement(secret, body)) as { payer?: unknown } | null
+  return parsed && typeof parsed.payer === 'string' ? { payer: parsed.payer } : null
 }

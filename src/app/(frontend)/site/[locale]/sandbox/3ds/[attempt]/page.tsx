@@ -1,9 +1,9 @@
 import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { SiteShell } from '@/components/layout/SiteShell'
+import { SandboxNotFound } from '@/components/order/SandboxNotFound'
 import { SandboxAnswer } from '@/components/order/SandboxAnswer.client'
 import { defaultLocale, getLocale, isLocaleCode } from '@/i18n/locales'
-import { localizePath } from '@/i18n/paths'
 import { brand } from '@/lib/brand'
 import { sandboxAvailable } from '@/services/payments/registry'
 import { payloadClient } from '@/services/content/payload'
@@ -36,16 +36,7 @@ export default async function ThreeDSecureRoute({ params }: Props) {
       : undefined
   const order = attempt && typeof attempt.order === 'object' ? attempt.order : null
   if (!attempt || !order) {
-    return (
-      <SiteShell locale={locale} path="/sandbox/3ds">
-        <section className="container-site py-16">
-          <h1 className="text-3xl font-extrabold">{t('threeDsNotFound')}</h1>
-          <a href={localizePath(locale, '/order/checkout')} className="mt-6 inline-block underline">
-            {t('backToCheckout')}
-          </a>
-        </section>
-      </SiteShell>
-    )
+    return <SandboxNotFound locale={locale} path="/sandbox/3ds" />
   }
   const money = new Intl.NumberFormat(getLocale(locale).tag, { style: 'currency', currency: order.currency?.toUpperCase() || 'USD' })
   return (

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { SiteShell } from '@/components/layout/SiteShell'
+import { SandboxNotFound } from '@/components/order/SandboxNotFound'
 import { PaymentMethodIcon } from '@/components/order/PaymentMethodIcon'
 import { SandboxAnswer } from '@/components/order/SandboxAnswer.client'
 import { defaultLocale, getLocale, isLocaleCode } from '@/i18n/locales'
-import { localizePath } from '@/i18n/paths'
 import { brand } from '@/lib/brand'
 import { sandboxAllowedHere } from '@/services/payments/registry'
 import { approvalOf } from '@/services/payments/sandbox/approval'
@@ -30,16 +30,7 @@ export default async function ApprovalRoute({ params }: Props) {
   const [t, errors] = await Promise.all([getTranslations('Checkout'), getTranslations('Errors')])
   const found = sandboxAllowedHere() ? await approvalOf(await payloadClient(), reference) : null
   if (!found) {
-    return (
-      <SiteShell locale={locale} path="/sandbox/approve">
-        <section className="container-site py-16">
-          <h1 className="text-3xl font-extrabold">{t('threeDsNotFound')}</h1>
-          <a href={localizePath(locale, '/order/checkout')} className="mt-6 inline-block underline">
-            {t('backToCheckout')}
-          </a>
-        </section>
-      </SiteShell>
-    )
+    return <SandboxNotFound locale={locale} path="/sandbox/approve" />
   }
   const { attempt, order } = found
   const method = order.method === 'paypal' ? 'paypal' : 'paymentwall'
