@@ -441,6 +441,10 @@ export interface HeroBlock {
         id?: string | null;
       }[]
     | null;
+  /**
+   * Optional. Links to #to_{anchor} scroll to this block, e.g. "pricing" for #to_pricing.
+   */
+  anchor?: string | null;
   id?: string | null;
   blockName?: string | null;
   blockType: 'hero';
@@ -465,6 +469,10 @@ export interface RichTextBlock {
     };
     [k: string]: unknown;
   };
+  /**
+   * Optional. Links to #to_{anchor} scroll to this block, e.g. "pricing" for #to_pricing.
+   */
+  anchor?: string | null;
   id?: string | null;
   blockName?: string | null;
   blockType: 'richText';
@@ -496,6 +504,10 @@ export interface FeaturesBlock {
         id?: string | null;
       }[]
     | null;
+  /**
+   * Optional. Links to #to_{anchor} scroll to this block, e.g. "pricing" for #to_pricing.
+   */
+  anchor?: string | null;
   id?: string | null;
   blockName?: string | null;
   blockType: 'features';
@@ -510,6 +522,10 @@ export interface CallToActionBlock {
   buttonLabel: string;
   buttonHref: string;
   note?: string | null;
+  /**
+   * Optional. Links to #to_{anchor} scroll to this block, e.g. "pricing" for #to_pricing.
+   */
+  anchor?: string | null;
   id?: string | null;
   blockName?: string | null;
   blockType: 'callToAction';
@@ -527,6 +543,10 @@ export interface FaqBlock {
         id?: string | null;
       }[]
     | null;
+  /**
+   * Optional. Links to #to_{anchor} scroll to this block, e.g. "pricing" for #to_pricing.
+   */
+  anchor?: string | null;
   id?: string | null;
   blockName?: string | null;
   blockType: 'faq';
@@ -545,6 +565,10 @@ export interface TestimonialsBlock {
         id?: string | null;
       }[]
     | null;
+  /**
+   * Optional. Links to #to_{anchor} scroll to this block, e.g. "pricing" for #to_pricing.
+   */
+  anchor?: string | null;
   id?: string | null;
   blockName?: string | null;
   blockType: 'testimonials';
@@ -562,6 +586,10 @@ export interface PricingCardsBlock {
         id: string;
       }[]
     | null;
+  /**
+   * Optional. Links to #to_{anchor} scroll to this block, e.g. "pricing" for #to_pricing.
+   */
+  anchor?: string | null;
   id?: string | null;
   blockName?: string | null;
   blockType: 'pricingCards';
@@ -573,6 +601,10 @@ export interface PricingCardsBlock {
 export interface ServersMapBlock {
   heading: string;
   text?: string | null;
+  /**
+   * Optional. Links to #to_{anchor} scroll to this block, e.g. "pricing" for #to_pricing.
+   */
+  anchor?: string | null;
   id?: string | null;
   blockName?: string | null;
   blockType: 'serversMap';
@@ -584,6 +616,10 @@ export interface ServersMapBlock {
 export interface ServersListBlock {
   heading: string;
   text?: string | null;
+  /**
+   * Optional. Links to #to_{anchor} scroll to this block, e.g. "pricing" for #to_pricing.
+   */
+  anchor?: string | null;
   id?: string | null;
   blockName?: string | null;
   blockType: 'serversList';
@@ -595,6 +631,10 @@ export interface ServersListBlock {
 export interface RegionBlock {
   heading: string;
   text?: string | null;
+  /**
+   * Optional. Links to #to_{anchor} scroll to this block, e.g. "pricing" for #to_pricing.
+   */
+  anchor?: string | null;
   id?: string | null;
   blockName?: string | null;
   blockType: 'region';
@@ -624,6 +664,10 @@ export interface DownloadsGridBlock {
     | 'fire-tv'
     | 'windows-phone'
   )[];
+  /**
+   * Optional. Links to #to_{anchor} scroll to this block, e.g. "pricing" for #to_pricing.
+   */
+  anchor?: string | null;
   id?: string | null;
   blockName?: string | null;
   blockType: 'downloadsGrid';
@@ -635,6 +679,10 @@ export interface DownloadsGridBlock {
 export interface ImageBlock {
   image: number | Media;
   caption?: string | null;
+  /**
+   * Optional. Links to #to_{anchor} scroll to this block, e.g. "pricing" for #to_pricing.
+   */
+  anchor?: string | null;
   id?: string | null;
   blockName?: string | null;
   blockType: 'image';
@@ -687,6 +735,10 @@ export interface ImageWithTextBlock {
   imagePosition?: ('start' | 'end') | null;
   linkLabel?: string | null;
   linkHref?: string | null;
+  /**
+   * Optional. Links to #to_{anchor} scroll to this block, e.g. "pricing" for #to_pricing.
+   */
+  anchor?: string | null;
   id?: string | null;
   blockName?: string | null;
   blockType: 'imageWithText';
@@ -698,6 +750,10 @@ export interface ImageWithTextBlock {
 export interface MoneyBackBlock {
   heading: string;
   text: string;
+  /**
+   * Optional. Links to #to_{anchor} scroll to this block, e.g. "pricing" for #to_pricing.
+   */
+  anchor?: string | null;
   id?: string | null;
   blockName?: string | null;
   blockType: 'moneyBack';
@@ -726,6 +782,10 @@ export interface ComparisonTableBlock {
         id?: string | null;
       }[]
     | null;
+  /**
+   * Optional. Links to #to_{anchor} scroll to this block, e.g. "pricing" for #to_pricing.
+   */
+  anchor?: string | null;
   id?: string | null;
   blockName?: string | null;
   blockType: 'comparisonTable';
@@ -743,6 +803,10 @@ export interface StepsBlock {
         id?: string | null;
       }[]
     | null;
+  /**
+   * Optional. Links to #to_{anchor} scroll to this block, e.g. "pricing" for #to_pricing.
+   */
+  anchor?: string | null;
   id?: string | null;
   blockName?: string | null;
   blockType: 'steps';
@@ -754,6 +818,10 @@ export interface StepsBlock {
 export interface NewsletterBlock {
   heading: string;
   text?: string | null;
+  /**
+   * Optional. Links to #to_{anchor} scroll to this block, e.g. "pricing" for #to_pricing.
+   */
+  anchor?: string | null;
   id?: string | null;
   blockName?: string | null;
   blockType: 'newsletter';
@@ -770,6 +838,10 @@ export interface ChildrenListingBlock {
    */
   parentPath?: string | null;
   perPage?: number | null;
+  /**
+   * Optional. Links to #to_{anchor} scroll to this block, e.g. "pricing" for #to_pricing.
+   */
+  anchor?: string | null;
   id?: string | null;
   blockName?: string | null;
   blockType: 'childrenListing';
@@ -782,6 +854,10 @@ export interface SignUpBlock {
   heading: string;
   text?: string | null;
   variant: 'standard' | 'download';
+  /**
+   * Optional. Links to #to_{anchor} scroll to this block, e.g. "pricing" for #to_pricing.
+   */
+  anchor?: string | null;
   id?: string | null;
   blockName?: string | null;
   blockType: 'signUp';
@@ -793,6 +869,10 @@ export interface SignUpBlock {
 export interface ConnectionTestBlock {
   heading: string;
   intro?: string | null;
+  /**
+   * Optional. Links to #to_{anchor} scroll to this block, e.g. "pricing" for #to_pricing.
+   */
+  anchor?: string | null;
   id?: string | null;
   blockName?: string | null;
   blockType: 'connectionTest';
@@ -2648,6 +2728,7 @@ export interface HeroBlockSelect<T extends boolean = true> {
         text?: T;
         id?: T;
       };
+  anchor?: T;
   id?: T;
   blockName?: T;
 }
@@ -2657,6 +2738,7 @@ export interface HeroBlockSelect<T extends boolean = true> {
  */
 export interface RichTextBlockSelect<T extends boolean = true> {
   content?: T;
+  anchor?: T;
   id?: T;
   blockName?: T;
 }
@@ -2675,6 +2757,7 @@ export interface FeaturesBlockSelect<T extends boolean = true> {
         text?: T;
         id?: T;
       };
+  anchor?: T;
   id?: T;
   blockName?: T;
 }
@@ -2688,6 +2771,7 @@ export interface CallToActionBlockSelect<T extends boolean = true> {
   buttonLabel?: T;
   buttonHref?: T;
   note?: T;
+  anchor?: T;
   id?: T;
   blockName?: T;
 }
@@ -2704,6 +2788,7 @@ export interface FaqBlockSelect<T extends boolean = true> {
         answer?: T;
         id?: T;
       };
+  anchor?: T;
   id?: T;
   blockName?: T;
 }
@@ -2721,6 +2806,7 @@ export interface TestimonialsBlockSelect<T extends boolean = true> {
         role?: T;
         id?: T;
       };
+  anchor?: T;
   id?: T;
   blockName?: T;
 }
@@ -2737,6 +2823,7 @@ export interface PricingCardsBlockSelect<T extends boolean = true> {
     | {
         id?: T;
       };
+  anchor?: T;
   id?: T;
   blockName?: T;
 }
@@ -2747,6 +2834,7 @@ export interface PricingCardsBlockSelect<T extends boolean = true> {
 export interface ServersMapBlockSelect<T extends boolean = true> {
   heading?: T;
   text?: T;
+  anchor?: T;
   id?: T;
   blockName?: T;
 }
@@ -2757,6 +2845,7 @@ export interface ServersMapBlockSelect<T extends boolean = true> {
 export interface ServersListBlockSelect<T extends boolean = true> {
   heading?: T;
   text?: T;
+  anchor?: T;
   id?: T;
   blockName?: T;
 }
@@ -2767,6 +2856,7 @@ export interface ServersListBlockSelect<T extends boolean = true> {
 export interface RegionBlockSelect<T extends boolean = true> {
   heading?: T;
   text?: T;
+  anchor?: T;
   id?: T;
   blockName?: T;
 }
@@ -2778,6 +2868,7 @@ export interface DownloadsGridBlockSelect<T extends boolean = true> {
   heading?: T;
   product?: T;
   platforms?: T;
+  anchor?: T;
   id?: T;
   blockName?: T;
 }
@@ -2788,6 +2879,7 @@ export interface DownloadsGridBlockSelect<T extends boolean = true> {
 export interface ImageBlockSelect<T extends boolean = true> {
   image?: T;
   caption?: T;
+  anchor?: T;
   id?: T;
   blockName?: T;
 }
@@ -2802,6 +2894,7 @@ export interface ImageWithTextBlockSelect<T extends boolean = true> {
   imagePosition?: T;
   linkLabel?: T;
   linkHref?: T;
+  anchor?: T;
   id?: T;
   blockName?: T;
 }
@@ -2812,6 +2905,7 @@ export interface ImageWithTextBlockSelect<T extends boolean = true> {
 export interface MoneyBackBlockSelect<T extends boolean = true> {
   heading?: T;
   text?: T;
+  anchor?: T;
   id?: T;
   blockName?: T;
 }
@@ -2839,6 +2933,7 @@ export interface ComparisonTableBlockSelect<T extends boolean = true> {
             };
         id?: T;
       };
+  anchor?: T;
   id?: T;
   blockName?: T;
 }
@@ -2855,6 +2950,7 @@ export interface StepsBlockSelect<T extends boolean = true> {
         text?: T;
         id?: T;
       };
+  anchor?: T;
   id?: T;
   blockName?: T;
 }
@@ -2865,6 +2961,7 @@ export interface StepsBlockSelect<T extends boolean = true> {
 export interface NewsletterBlockSelect<T extends boolean = true> {
   heading?: T;
   text?: T;
+  anchor?: T;
   id?: T;
   blockName?: T;
 }
@@ -2877,6 +2974,7 @@ export interface ChildrenListingBlockSelect<T extends boolean = true> {
   source?: T;
   parentPath?: T;
   perPage?: T;
+  anchor?: T;
   id?: T;
   blockName?: T;
 }
@@ -2888,6 +2986,7 @@ export interface SignUpBlockSelect<T extends boolean = true> {
   heading?: T;
   text?: T;
   variant?: T;
+  anchor?: T;
   id?: T;
   blockName?: T;
 }
@@ -2898,6 +2997,7 @@ export interface SignUpBlockSelect<T extends boolean = true> {
 export interface ConnectionTestBlockSelect<T extends boolean = true> {
   heading?: T;
   intro?: T;
+  anchor?: T;
   id?: T;
   blockName?: T;
 }

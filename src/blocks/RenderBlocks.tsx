@@ -54,7 +54,16 @@ export function RenderBlocks({ blocks, context }: { blocks: LayoutBlock[] | null
       {blocks.map((block, index) => {
         const Component = components[block.blockType] as ComponentType<{ block: LayoutBlock; locale: string; context: BlockContext }> | undefined
         if (!Component) return null
-        return <Component key={block.id ?? index} block={block} locale={context.locale} context={context} />
+        const rendered = <Component key={block.id ?? index} block={block} locale={context.locale} context={context} />
+        // An editor's "Anchor" makes the block a `#to_{anchor}` target.
+        const anchor = block.anchor
+        return anchor ? (
+          <div key={block.id ?? index} id={anchor}>
+            {rendered}
+          </div>
+        ) : (
+          rendered
+        )
       })}
       <FaqJsonLd blocks={blocks} />
     </>

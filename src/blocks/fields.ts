@@ -15,3 +15,16 @@ export function linkFields(name: string, required = false): Field[] {
     },
   ]
 }
+
+/**
+ * The optional "Anchor" of every block: rendered as the block's `id`, so a link to `#to_{anchor}`
+ * scrolls to it (the site-behaviours island). Letters, digits, `-` and `_`, starting with a letter.
+ */
+export const anchorField: Field = {
+  name: 'anchor',
+  type: 'text',
+  label: 'Anchor',
+  admin: { description: 'Optional. Links to #to_{anchor} scroll to this block, e.g. "pricing" for #to_pricing.' },
+  validate: (value: unknown) =>
+    !value || (typeof value === 'string' && /^[a-z][a-z0-9_-]{0,62}$/i.test(value)) ? true : 'Use letters, digits, - and _, starting with a letter',
+}

@@ -19,13 +19,14 @@ import { ServersMapBlock } from './ServersMap/config'
 import { SignUpBlock } from './SignUp/config'
 import { StepsBlock } from './Steps/config'
 import { TestimonialsBlock } from './Testimonials/config'
+import { anchorField } from './fields'
 import type { LayoutBlock } from './types'
 
 /**
  * The one list of content blocks. `RenderBlocks` maps every slug listed here
  * to its component; the type below makes a missing component a type error.
  */
-export const blockConfigs: Block[] = [
+export const blockConfigs: Block[] = withAnchors([
   HeroBlock,
   RichTextBlock,
   FeaturesBlock,
@@ -46,7 +47,12 @@ export const blockConfigs: Block[] = [
   ChildrenListingBlock,
   SignUpBlock,
   ConnectionTestBlock,
-]
+])
+
+/** Every block gains the optional "Anchor" field (its `id` on the page). */
+function withAnchors(blocks: Block[]): Block[] {
+  return blocks.map((block) => ({ ...block, fields: [...block.fields, anchorField] }))
+}
 
 /** Slugs as Payload's generated types know them (`npm run generate:types` after editing this list). */
 export type BlockSlug = LayoutBlock['blockType']

@@ -17,7 +17,7 @@ export async function PricingCards({ block, locale }: BlockProps<'pricingCards'>
   if (!plans.length) return null
   const ipRegion = plans.some((plan) => plan.addOn?.kind === 'static-ip') ? ((await locationsFor(locale)).ipList[0]?.code ?? null) : null
   return (
-    <section className="bg-surface py-16" id="pricing">
+    <section className="bg-surface py-16">
       <div className="container-site">
         <div className="max-w-2xl">
           <h2 className="text-3xl font-bold tracking-tight">{block.heading}</h2>

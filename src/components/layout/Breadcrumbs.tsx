@@ -1,5 +1,4 @@
 import { getTranslations } from 'next-intl/server'
-import Link from 'next/link'
 import { BreadcrumbJsonLd } from '@/components/seo/JsonLd'
 import { localizePath } from '@/i18n/paths'
 
@@ -20,9 +19,9 @@ export async function Breadcrumbs({ locale, trail }: { locale: string; trail: Cr
                 {item.name}
               </span>
             ) : (
-              <Link href={item.href} prefetch={false} className="hover:text-brand-700 hover:underline">
+              <a href={item.href} className="hover:text-brand-700 hover:underline">
                 {item.name}
-              </Link>
+              </a>
             )}
           </li>
         ))}

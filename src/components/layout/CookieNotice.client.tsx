@@ -87,15 +87,15 @@ export function CookieNotice({ text, necessary, acceptAll, learnMore, privacyHre
       ref={region}
       data-cookie-notice=""
       aria-label={label}
-      className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-2xl flex-col gap-3 rounded-2xl border border-line bg-white p-4 text-sm text-ink shadow-2xl sm:flex-row sm:items-center"
+      className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-2xl flex-col gap-3 rounded-2xl border border-line bg-white p-4 text-sm text-ink shadow-2xl"
     >
-      <p className="flex-1">
+      <p>
         {text}{' '}
         <a href={privacyHref} className="font-medium text-brand-700 underline underline-offset-2">
           {learnMore}
         </a>
       </p>
-      <div className="flex shrink-0 flex-wrap gap-2">
+      <div className="flex flex-wrap justify-end gap-2">
         <button type="button" data-consent="necessary" className="btn border border-brand-600 text-brand-700 hover:bg-brand-50" onClick={() => choose('necessary')}>
           {necessary}
         </button>

@@ -1,5 +1,4 @@
 import { getTranslations } from 'next-intl/server'
-import Link from 'next/link'
 import type { ReactNode } from 'react'
 import { Logo } from '@/components/ui/Logo'
 import { SocialIcon, type SocialNetwork } from '@/components/ui/SocialIcon'
@@ -41,9 +40,9 @@ export async function Footer({ locale, newsletter }: Props) {
                           {t(link.key as never)}
                         </a>
                       ) : (
-                        <Link href={link.href} prefetch={false} className="hover:text-white hover:underline">
+                        <a href={link.href} className="hover:text-white hover:underline">
                           {t(link.key as never)}
-                        </Link>
+                        </a>
                       )}
                     </li>
                   ))}

@@ -1,5 +1,4 @@
 import { getTranslations } from 'next-intl/server'
-import Link from 'next/link'
 import { Icon } from '@/components/ui/Icon'
 import { Logo } from '@/components/ui/Logo'
 import { getLocale, toggleLocales } from '@/i18n/locales'
@@ -39,9 +38,9 @@ export async function Header({ locale, path, flags }: Props) {
     <header className="relative z-40 bg-brand-950 text-white">
       <div className="container-site flex h-16 items-center gap-2 md:gap-4">
         {features.logoLinksHome ? (
-          <Link href={href('/')} aria-label={t('home')} className="shrink-0 rounded-lg">
+          <a href={href('/')} aria-label={t('home')} className="shrink-0 rounded-lg">
             {logo}
-          </Link>
+          </a>
         ) : (
           <span className="shrink-0">{logo}</span>
         )}
@@ -59,15 +58,15 @@ export async function Header({ locale, path, flags }: Props) {
         )}
         <div className="ms-auto flex items-center gap-1 md:gap-2">
           {features.myAccountLink && (
-            <Link
+            <a
               href={href('/my-account')}
-              prefetch={false}
+             
               className="inline-flex h-10 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-white/90 hover:bg-white/10"
             >
               <Icon name="user" className="size-5" />
               <span className="hidden sm:inline">{t('myAccount')}</span>
               <span className="sr-only sm:hidden">{t('myAccount')}</span>
-            </Link>
+            </a>
           )}
           {flags.localeSwitcher && (
             <LocaleToggle
@@ -82,13 +81,13 @@ export async function Header({ locale, path, flags }: Props) {
               labels={{ button: t('language', { language: current.label }), list: t('chooseLanguage') }}
             />
           )}
-          <Link
+          <a
             href={getStarted.href}
-            prefetch={false}
+           
             className={`btn-accent ${flags.navigation ? 'hidden md:inline-flex' : ''}`}
           >
             {getStarted.label}
-          </Link>
+          </a>
         </div>
       </div>
     </header>

@@ -1,6 +1,5 @@
 'use client'
 
-import Link from 'next/link'
 import { usePathname } from 'next/navigation'
 import { useId, useState } from 'react'
 import { Icon } from '@/components/ui/Icon'
@@ -76,14 +75,14 @@ export function HeaderNav({ items, getStarted, labels }: Props) {
                 onPointerEnter={() => hoverPausedOn !== null && setHoverPausedOn(null)}
               >
                 <div className="flex items-center">
-                  <Link
+                  <a
                     href={item.href}
-                    prefetch={false}
+                   
                     onClick={closeAfterNavigation}
                     className="block flex-1 rounded-lg px-3 py-2 text-base font-medium text-white/90 hover:bg-white/10 hover:text-white md:text-sm"
                   >
                     {item.label}
-                  </Link>
+                  </a>
                   {hasMenu && (
                     <button
                       type="button"
@@ -121,9 +120,9 @@ export function HeaderNav({ items, getStarted, labels }: Props) {
             )
           })}
           <li className="mt-3 px-3 md:hidden">
-            <Link href={getStarted.href} prefetch={false} onClick={closeAfterNavigation} className="btn-accent w-full">
+            <a href={getStarted.href} onClick={closeAfterNavigation} className="btn-accent w-full">
               {getStarted.label}
-            </Link>
+            </a>
           </li>
         </ul>
       </nav>
@@ -136,14 +135,14 @@ function SubmenuLinks({ links, onNavigate }: { links: NavEntryLink[]; onNavigate
     <ul>
       {links.map((link) => (
         <li key={link.href}>
-          <Link
+          <a
             href={link.href}
-            prefetch={false}
+           
             onClick={onNavigate}
             className="block rounded-lg px-3 py-1.5 text-sm text-white/85 hover:bg-white/10 md:text-ink md:hover:bg-brand-50 md:hover:text-brand-700"
           >
             {link.label}
-          </Link>
+          </a>
         </li>
       ))}
     </ul>

@@ -1,5 +1,4 @@
 import { getTranslations } from 'next-intl/server'
-import Link from 'next/link'
 import { localizePath } from '@/i18n/paths'
 
 /** The 404 screen of spec section 2: an image, "Oh, no! 404 happens." and a Go home button. */
@@ -11,9 +10,9 @@ export async function NotFoundView({ locale }: { locale: string }) {
       <img src="/images/404.svg" alt={t('imageAlt')} width={320} height={220} className="h-auto w-64 md:w-80" />
       <h1 className="mt-8 text-4xl font-extrabold tracking-tight md:text-5xl">{t('title')}</h1>
       <p className="mt-4 max-w-xl text-lg text-muted">{t('text')}</p>
-      <Link href={localizePath(locale, '/')} className="btn-primary mt-8 px-7 py-3 text-base">
+      <a href={localizePath(locale, '/')} className="btn-primary mt-8 px-7 py-3 text-base">
         {t('goHome')}
-      </Link>
+      </a>
     </section>
   )
 }

@@ -1,5 +1,4 @@
 import { getTranslations } from 'next-intl/server'
-import Link from 'next/link'
 import { localizePath } from '@/i18n/paths'
 import { platformStrip } from './navigation'
 
@@ -11,14 +10,14 @@ export async function PlatformStrip({ locale }: { locale: string }) {
       <ul className="container-site flex gap-1 overflow-x-auto py-2 text-sm md:justify-center">
         {platformStrip.map((platform) => (
           <li key={platform.key} className="shrink-0">
-            <Link
+            <a
               href={localizePath(locale, platform.href)}
-              prefetch={false}
+             
               aria-label={t('download', { platform: nav(platform.key) })}
               className="inline-block rounded-full px-3 py-1 font-medium text-muted hover:bg-brand-50 hover:text-brand-700"
             >
               {nav(platform.key)}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

@@ -1,4 +1,3 @@
-import Link from 'next/link'
 import type { BannerName } from '@/lib/banners'
 import type { BannerView } from '@/services/content/banners'
 
@@ -18,9 +17,9 @@ export function PromoBanner({ banner, label }: { banner: BannerView; label: stri
       <section aria-label={label} data-banner={roots[banner.name]} className={`${tone} min-h-9`}>
         <p className="container-site flex flex-wrap items-center justify-center gap-x-3 py-2 text-sm font-medium">
           {banner.text}
-          <Link href={banner.href} prefetch={false} className="underline underline-offset-2">
+          <a href={banner.href} className="underline underline-offset-2">
             {banner.linkLabel}
-          </Link>
+          </a>
         </p>
       </section>
     )
@@ -29,13 +28,13 @@ export function PromoBanner({ banner, label }: { banner: BannerView; label: stri
     <section aria-label={label} data-banner={roots[banner.name]} className={`${tone} min-h-20`}>
       <div className="container-site flex flex-col items-center justify-center gap-3 py-4 text-center sm:flex-row sm:gap-6 sm:text-start">
         <p className="text-base font-semibold sm:text-lg">{banner.text}</p>
-        <Link
+        <a
           href={banner.href}
-          prefetch={false}
+         
           className={`inline-flex shrink-0 items-center rounded-full px-5 py-2 text-sm font-semibold ${banner.name === 'coin' ? 'bg-white text-brand-900' : 'bg-brand-950 text-white'}`}
         >
           {banner.linkLabel}
-        </Link>
+        </a>
       </div>
     </section>
   )

@@ -1,9 +1,11 @@
 'use client'
 
-import { usePathname } from 'next/navigation'
+import { usePathname, useRouter } from 'next/navigation'
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { CHUNK_RELOAD_KEY, isChunkFailure, isChunkScript, mayReload } from '@/lib/chunk-guard'
 import { useFeedback } from '@/lib/feedback.client'
+import { addToHistory, anchorId, anchorScrollTop, DESKTOP_QUERY, easeInOut, mayPrefetch, routerPath, scrollDuration, siteVersionOf, type ConnectionHint } from '@/lib/navigation'
+import { navigationState, setNavigationState } from '@/lib/navigation-state.client'
 import type { FeedbackTexts } from './FeedbackModals.client'
 
 export type BehaviourTexts = FeedbackTexts & { offline: string; progress: string; loading: string }
@@ -26,14 +28,40 @@ const watchOnLine = (changed: () => void) => {
   }
 }
 
-/** The same-site page a click goes to, or null for anything the router does not take (new tab, download, another site, a modified click). */
-function internalTarget(event: MouseEvent): URL | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null
+/** The link an event is on, unless it opens elsewhere (a new tab, a download). */
+function linkOf(event: Event): HTMLAnchorElement | null {
   const link = (event.target as Element | null)?.closest?.('a[href]')
   if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== '_self') || link.hasAttribute('download')) return null
-  const url = new URL(link.href, location.href)
-  if (url.origin !== location.origin || url.pathname.startsWith('/api/')) return null
-  return url
+  return link
+}
+
+/** Scrolls to the target of a `#to_{id}` anchor, 110 px below the sticky panel, and moves the focus to it; false when there is none. */
+function scrollToAnchor(hash: string): boolean {
+  const id = anchorId(hash)
+  const target = id === null ? null : document.getElementById(id)
+  if (!target) return false
+  const sticky = Math.max(0, ...Array.from(document.querySelectorAll('[data-sticky-panel]'), (panel) => panel.getBoundingClientRect().height))
+  const from = window.scrollY
+  const to = anchorScrollTop(target.getBoundingClientRect().top + from, sticky, document.documentElement.scrollHeight - window.innerHeight)
+  const duration = scrollDuration(to - from, window.matchMedia('(prefers-reduced-motion: reduce)').matches)
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1')
+  target.focus({ preventScroll: true })
+  const started = performance.now()
+  const step = (now: number) => {
+    const progress = duration === 0 ? 1 : Math.min(1, (now - started) / duration)
+    window.scrollTo({ top: from + (to - from) * easeInOut(progress), behavior: 'instant' })
+    if (progress < 1) window.requestAnimationFrame(step)
+  }
+  if (duration === 0) step(started)
+  else window.requestAnimationFrame(step)
+  return true
+}
+
+/** Adds the page shown now to the router history (again when its title arrives after the navigation). */
+function recordPage() {
+  const current = navigationState().routerHistory
+  const next = addToHistory(current, { name: document.title, path: location.pathname, fullPath: `${location.pathname}${location.search}${location.hash}` })
+  if (JSON.stringify(next) !== JSON.stringify(current)) setNavigationState({ routerHistory: next })
 }
 
 /**
@@ -46,10 +74,18 @@ function internalTarget(event: MouseEvent): URL | null {
  *   per 60 s (kept in sessionStorage), and the next route change is then a full page load;
  * - the offline notice, in a polite live region, while the browser is offline;
  * - the global feedback (`src/lib/feedback.client.ts`): the success and error modals, loaded when
- *   one first opens, and the loader (`aria-busy` on `<main>` and a status).
+ *   one first opens, and the loader (`aria-busy` on `<main>` and a status);
+ * - links (plain server-rendered `<a>`): a click on an internal one is a client navigation, and one
+ *   delegated `pointerover`/`focusin` listener prefetches its page, unless offline, on 2g or with
+ *   data saver on (`src/lib/navigation.ts`);
+ * - `#to_{id}` anchors, on click and on load: a scroll (at most 450 ms, instant under reduced
+ *   motion) that leaves the sticky panel's height plus 110 px above the target, then its focus;
+ * - the router history (last 3 pages) and the site version (`<html data-site-version>`, live) in
+ *   the navigation state (`src/lib/navigation-state.client.ts`).
  */
 export function SiteBehaviours({ texts, support }: { texts: BehaviourTexts; support: { href: string; chat: boolean } }) {
   const pathname = usePathname()
+  const router = useRouter()
   const feedback = useFeedback()
   // Once a modal has opened, the modals stay mounted (so closing returns the focus).
   const [opened, setOpened] = useState(false)
@@ -88,19 +124,46 @@ export function SiteBehaviours({ texts, support }: { texts: BehaviourTexts; supp
       if (isChunkFailure(event.reason)) failed()
     }
     const onClick = (event: MouseEvent) => {
-      const url = internalTarget(event)
-      if (!url) return
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+      const link = linkOf(event)
+      const path = link && routerPath(link.href, location.href)
+      if (!path) return
+      const url = new URL(path, location.href)
+      if (url.pathname === location.pathname && url.search === location.search && url.hash) {
+        // An anchor on this page: ours scroll here, others are the browser's.
+        if (scrollToAnchor(url.hash)) {
+          event.preventDefault()
+          window.history.replaceState(window.history.state, '', url.hash)
+        }
+        return
+      }
+      event.preventDefault()
       if (hardNext.current) {
         // After a failed chunk the router's code may be stale: the next page comes whole from the server.
-        event.preventDefault()
-        event.stopImmediatePropagation()
         location.assign(url.href)
         return
       }
-      // The router follows a change of path; a link to this page (or its anchors) is no navigation to show.
-      if (url.pathname === location.pathname) return
-      start()
+      // A link to this very page is no navigation to show.
+      if (url.pathname !== location.pathname) start()
+      router.push(path)
     }
+    const prefetched = new Set<string>()
+    const onIntent = (event: Event) => {
+      const link = linkOf(event)
+      const path = link && routerPath(link.href, location.href)?.split('#')[0]
+      if (!path || prefetched.has(path) || path === `${location.pathname}${location.search}`) return
+      if (!mayPrefetch((navigator as Navigator & { connection?: ConnectionHint }).connection, navigator.onLine)) return
+      prefetched.add(path)
+      router.prefetch(path)
+    }
+    const onHash = () => scrollToAnchor(location.hash)
+    const version = window.matchMedia(DESKTOP_QUERY)
+    const onVersion = () => {
+      const siteVersion = siteVersionOf(window.innerWidth)
+      document.documentElement.setAttribute('data-site-version', siteVersion)
+      setNavigationState({ siteVersion })
+    }
+    onVersion()
     const clear = () => {
       const current = navigation.current
       if (!current) return
@@ -129,20 +192,38 @@ export function SiteBehaviours({ texts, support }: { texts: BehaviourTexts; supp
     const onPop = () => start()
     window.addEventListener('error', onError, true)
     window.addEventListener('unhandledrejection', onRejection)
-    // Capture: before the router's own link handling.
-    document.addEventListener('click', onClick, true)
+    // After the page's own handlers (React's, on the document too), so one that took the click wins.
+    document.addEventListener('click', onClick)
+    document.addEventListener('pointerover', onIntent)
+    document.addEventListener('focusin', onIntent)
+    window.addEventListener('hashchange', onHash)
+    version.addEventListener('change', onVersion)
     window.addEventListener('popstate', onPop)
     return () => {
       clear()
       window.removeEventListener('error', onError, true)
       window.removeEventListener('unhandledrejection', onRejection)
-      document.removeEventListener('click', onClick, true)
+      document.removeEventListener('click', onClick)
+      document.removeEventListener('pointerover', onIntent)
+      document.removeEventListener('focusin', onIntent)
+      window.removeEventListener('hashchange', onHash)
+      version.removeEventListener('change', onVersion)
       window.removeEventListener('popstate', onPop)
     }
-  }, [])
+  }, [router])
+
+  // Each page shown joins the router history; its title may arrive after the navigation.
+  useEffect(() => {
+    recordPage()
+    const observer = new MutationObserver(recordPage)
+    observer.observe(document.head, { childList: true, subtree: true, characterData: true })
+    return () => observer.disconnect()
+  }, [pathname])
 
   // The new page is in: complete the bar (if it showed) and hide it a moment later.
   useEffect(() => {
+    // A page reached by a `#to_` link scrolls to its anchor once it is in.
+    if (anchorId(location.hash) !== null) window.requestAnimationFrame(() => scrollToAnchor(location.hash))
     const current = navigation.current
     if (!current) return
     navigation.current = null

@@ -48,7 +48,8 @@ export function homeLayout(content: HomeContent) {
       primaryLabel: content.hero.primaryLabel,
       primaryHref: '/order/pickup',
       secondaryLabel: content.hero.secondaryLabel,
-      secondaryHref: '/downloads',
+      // The one seeded in-page anchor: down to the pricing cards below.
+      secondaryHref: '#to_pricing',
       badges: content.hero.badges.map((text) => ({ text })),
     },
     {
@@ -56,6 +57,12 @@ export function homeLayout(content: HomeContent) {
       heading: content.features.heading,
       intro: content.features.intro,
       items: content.features.items as FeaturesBlock['items'],
+    },
+    {
+      blockType: 'pricingCards' as const,
+      heading: content.pricing.heading,
+      purchaseIds: ['vpn-1m', 'vpn-1y', 'vpn-3y'].map((id) => ({ id })),
+      anchor: 'pricing',
     },
     { blockType: 'faq' as const, heading: content.faq.heading, items: content.faq.items },
     {
