@@ -1,9 +1,11 @@
 // Links, anchors and the site version in Chromium, as a person meets them: prefetch on hover or
 // focus (never on 2g, with data saver on or offline), `#to_` anchors with and without reduced
-// motion, and the site version following the window's width.
+// motion, the site version following the window's width, and images loading as they come near.
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectBrowser, newPage } from './browser'
+import { baseUrl, connectBrowser, newPage } from './browser'
+import { adminToken } from './customers'
 
 let browser: Browser
 
@@ -159,6 +161,57 @@ describe('the site version', () => {
     await expect.poll(version).toBe('mobile')
     await page.setViewportSize({ width: 768, height: 800 })
     await expect.poll(version).toBe('desktop')
+    await page.context().close()
+  })
+})
+
+describe('lazy images', () => {
+  it('have no source far down the page, and load once within 1.3 viewport heights of it', async () => {
+    const token = await adminToken()
+    const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#0e7490' } })
+      .png()
+      .toBuffer()
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'lazy-check.png')
+    form.append('_payload', JSON.stringify({ description: 'A lazy test image' }))
+    const upload = await fetch(`${baseUrl()}/cms-api/media`, { method: 'POST', headers: { authorization: `JWT ${token}` }, body: form })
+    expect(upload.status).toBe(201)
+    const media = (await upload.json()).doc
+    // Forty questions put the image several screens down.
+    const items = Array.from({ length: 40 }, (_, n) => ({ question: `Question ${n + 1}?`, answer: `Answer ${n + 1}.` }))
+    const created = await fetch(`${baseUrl()}/cms-api/pages`, {
+      method: 'POST',
+      headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        path: '/landings/lazy-check',
+        title: 'Lazy check',
+        _status: 'published',
+        layout: [{ blockType: 'hero', heading: 'Lazy check' }, { blockType: 'faq', heading: 'Many questions', items }, { blockType: 'image', image: media.id }],
+      }),
+    })
+    expect(created.status).toBe(201)
+
+    const height = 800
+    const page = await newPage(browser, { viewport: { width: 1280, height } })
+    const fetched: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('lazy-check') && request.resourceType() === 'image') fetched.push(request.url())
+    })
+    await page.goto('/landings/lazy-check')
+    await page.locator('html[data-hydrated]').waitFor()
+    const image = page.locator('main img[alt="A lazy test image"]')
+    const documentTop = await image.evaluate((element) => element.getBoundingClientRect().top + window.scrollY)
+    expect(documentTop).toBeGreaterThan(height * 3)
+    // Longer than the 200 ms between checks: an image that far down stays without a source.
+    await page.waitForTimeout(600)
+    expect(await image.getAttribute('data-state')).toBe('waiting')
+    expect(await image.getAttribute('src')).toBeNull()
+    expect(fetched).toEqual([])
+    // Its top 1.2 viewport heights below the visible part: within the preload distance.
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), documentTop - height - height * 1.2)
+    await expect.poll(() => image.getAttribute('data-state')).toBe('loaded')
+    expect(fetched.length).toBeGreaterThan(0)
+    expect(await page.locator('main picture source[type="image/webp"]').count()).toBe(1)
     await page.context().close()
   })
 })
