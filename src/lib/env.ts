@@ -113,6 +113,11 @@ const schema = z.object({
     .refine((value) => value.startsWith('https://'), 'CONSENT_SCRIPT_URL must be an https:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** `true`: every page opens the debug logger (requests, errors, state changes; never tokens or addresses). */
+  DEBUG_LOGGER: z
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((value) => value === 'true'),
   /** A Google Tag Manager container (`GTM-…`), loaded only after a visitor's "Accept all"; unset: none. */
   GTM_ID: z
     .string()

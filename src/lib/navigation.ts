@@ -2,6 +2,7 @@
 // site-behaviours island applies them.
 
 import { splitLocalePath } from '@/i18n/paths'
+import { isAppRoute } from '@/lib/app-routes'
 
 /** What `navigator.connection` tells (Chromium's Network Information API; absent elsewhere). */
 export type ConnectionHint = { effectiveType?: string; saveData?: boolean } | null | undefined
@@ -19,8 +20,9 @@ const OUTSIDE_ROUTER = /^\/(?:admin|api|cms-api|_next|scripts|fonts|media)(?:\/|
 
 /**
  * Where a link goes when the router can take it (same origin, a page of the site in the same
- * locale): its path, query and hash; otherwise null. Another locale is a full page load, for its
- * `lang`, direction and fonts.
+ * locale, not an app page): its path, query and hash; otherwise null. Another locale is a full page
+ * load, for its `lang`, direction and fonts; so are the app pages (plan pickers, checkout, payment
+ * results, sign-in, the account), each answered per request with its own policy nonce.
  */
 export function routerPath(href: string, here: string): string | null {
   let url: URL
@@ -31,7 +33,8 @@ export function routerPath(href: string, here: string): string | null {
   }
   const current = new URL(here)
   if (url.origin !== current.origin || OUTSIDE_ROUTER.test(url.pathname)) return null
-  if (splitLocalePath(url.pathname).locale !== splitLocalePath(current.pathname).locale) return null
+  const target = splitLocalePath(url.pathname)
+  if (target.locale !== splitLocalePath(current.pathname).locale || isAppRoute(target.path)) return null
   return `${url.pathname}${url.search}${url.hash}`
 }
 

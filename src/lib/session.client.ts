@@ -94,6 +94,16 @@ export function onSessionChange(listener: () => void): () => void {
 
 type Init = { method?: string; body?: unknown; headers?: Record<string, string>; query?: Record<string, string | undefined> }
 
+/** The window event each `apiFetch` call ends with (the debug logger's requests): no query, no body, no headers. */
+export const API_EVENT = 'veilgate:api'
+export type ApiReport = { method: string; path: string; status: number; ms: number }
+
+function report(method: string, path: string, status: number, started: number) {
+  if (typeof window === 'undefined' || typeof window.dispatchEvent !== 'function') return
+  const detail: ApiReport = { method, path, status, ms: Math.round(performance.now() - started) }
+  window.dispatchEvent(new CustomEvent(API_EVENT, { detail }))
+}
+
 /**
  * One API call. Resolves with the JSON answer; rejects with an `ApiFailure`: the answer's body plus
  * `statusCode`, or `{ message, statusCode: 500 }` when no answer came (network, 20 s time-out).
@@ -110,6 +120,7 @@ export async function apiFetch<T = Record<string, unknown>>(path: string, init: 
   if (access) headers['x-access-token'] = access
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS)
+  const started = performance.now()
   let response: Response
   try {
     response = await fetch(typeof window === 'undefined' ? url.toString() : `${url.pathname}${url.search}`, {
@@ -119,10 +130,12 @@ export async function apiFetch<T = Record<string, unknown>>(path: string, init: 
       signal: controller.signal,
     })
   } catch (error) {
+    report(method, url.pathname, 0, started)
     throw { statusCode: 500, message: error instanceof Error ? error.message : String(error) } satisfies ApiFailure
   } finally {
     clearTimeout(timer)
   }
+  report(method, url.pathname, response.status, started)
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>
   if (response.ok) return body as T
   // A refused one-time link names its field; only a refused session token ends the session here.

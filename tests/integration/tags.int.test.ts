@@ -6,7 +6,7 @@ import { pagePolicy } from '@/lib/security/headers'
 import { mergeSources, tagSources } from '@/lib/security/tags'
 import { connectionTestSources } from '@/services/connection-test/csp'
 
-const saved = { GTM_ID: process.env.GTM_ID, CONSENT_SCRIPT_URL: process.env.CONSENT_SCRIPT_URL }
+const saved = { GTM_ID: process.env.GTM_ID, CONSENT_SCRIPT_URL: process.env.CONSENT_SCRIPT_URL, DEBUG_LOGGER: process.env.DEBUG_LOGGER }
 function setEnv(values: Record<string, string | undefined>) {
   for (const [key, value] of Object.entries(values)) {
     if (value === undefined) delete (process.env as Record<string, string | undefined>)[key]
@@ -29,9 +29,9 @@ describe('tags and the page policy', () => {
     expect(policy).not.toMatch(/googletagmanager|google-analytics|consent/)
     expect(directive(policy, 'script-src')).toMatch(/^script-src 'self' '?[\w-]+/)
     expect(directive(policy, 'script-src')).not.toContain('https://')
-    setEnv({ GTM_ID: undefined, CONSENT_SCRIPT_URL: undefined })
+    setEnv({ GTM_ID: undefined, CONSENT_SCRIPT_URL: undefined, DEBUG_LOGGER: undefined })
     const script = await (await tagsRoute()).text()
-    expect(script).toContain('window.veilgateTags = {"gtm":null}')
+    expect(script).toContain('window.veilgateTags = {"gtm":null,"logger":false}')
     expect(script).not.toContain('createElement')
   })
 
@@ -51,8 +51,17 @@ describe('tags and the page policy', () => {
     const response = await tagsRoute()
     expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
     const script = await response.text()
-    expect(script).toContain('window.veilgateTags = {"gtm":"GTM-AB12CD3"}')
+    expect(script).toContain('window.veilgateTags = {"gtm":"GTM-AB12CD3","logger":false}')
     expect(script).toContain('"https://cmp.example.net/loader.js"')
+  })
+
+  it('tells every page to open the debug logger when DEBUG_LOGGER=true, and no page otherwise', async () => {
+    setEnv({ DEBUG_LOGGER: 'true' })
+    expect(await (await tagsRoute()).text()).toContain('window.veilgateTags = {"gtm":null,"logger":true}')
+    for (const value of ['false', '']) {
+      setEnv({ DEBUG_LOGGER: value })
+      expect(await (await tagsRoute()).text()).toContain('"logger":false')
+    }
   })
 
   it('refuses settings that are not what they should be', () => {
@@ -61,8 +70,10 @@ describe('tags and the page policy', () => {
       ['GTM_ID', 'GTM-<script>'],
       ['CONSENT_SCRIPT_URL', 'http://cmp.example.net/loader.js'],
       ['CONSENT_SCRIPT_URL', 'javascript:alert(1)'],
+      ['DEBUG_LOGGER', 'yes'],
     ] as const) {
-      setEnv({ [key]: value })
+      // Each setting alone, so the error is its own.
+      setEnv({ GTM_ID: undefined, CONSENT_SCRIPT_URL: undefined, DEBUG_LOGGER: undefined, [key]: value })
       expect(() => tagsRoute(), `${key}=${value}`).toThrow()
     }
   })

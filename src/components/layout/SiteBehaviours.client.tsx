@@ -6,12 +6,16 @@ import { CHUNK_RELOAD_KEY, isChunkFailure, isChunkScript, mayReload } from '@/li
 import { useFeedback } from '@/lib/feedback.client'
 import { addToHistory, anchorId, anchorScrollTop, DESKTOP_QUERY, easeInOut, mayPrefetch, routerPath, scrollDuration, siteVersionOf, type ConnectionHint } from '@/lib/navigation'
 import { navigationState, setNavigationState } from '@/lib/navigation-state.client'
+import type { LoggerTexts } from './DebugLogger.client'
 import type { FeedbackTexts } from './FeedbackModals.client'
 
-export type BehaviourTexts = FeedbackTexts & { offline: string; progress: string; loading: string }
+export type BehaviourTexts = FeedbackTexts & { offline: string; progress: string; loading: string; logger: LoggerTexts }
 
 /** The success and error modals load when one first opens. */
 const FeedbackModals = lazy(() => import('./FeedbackModals.client').then((module) => ({ default: module.FeedbackModals })))
+/** The debug logger loads only when asked for: `DEBUG_LOGGER=true` (in `/api/site/tags`) or a `logger` parameter. */
+const DebugLogger = lazy(() => import('./DebugLogger.client').then((module) => ({ default: module.DebugLogger })))
+const loggerWanted = () => new URLSearchParams(location.search).has('logger') || Boolean((window as { veilgateTags?: { logger?: boolean } }).veilgateTags?.logger)
 
 /** Spec section 9: progress bar 200 ms throttle, 5000 ms duration, 500 ms hide delay. */
 const PROGRESS_THROTTLE_MS = 200
@@ -81,7 +85,8 @@ function recordPage() {
  * - `#to_{id}` anchors, on click and on load: a scroll (at most 450 ms, instant under reduced
  *   motion) that leaves the sticky panel's height plus 110 px above the target, then its focus;
  * - the router history (last 3 pages) and the site version (`<html data-site-version>`, live) in
- *   the navigation state (`src/lib/navigation-state.client.ts`).
+ *   the navigation state (`src/lib/navigation-state.client.ts`);
+ * - the debug logger, loaded only when asked for (`DebugLogger.client.tsx`).
  */
 export function SiteBehaviours({ texts, support }: { texts: BehaviourTexts; support: { href: string; chat: boolean } }) {
   const pathname = usePathname()
@@ -99,6 +104,16 @@ export function SiteBehaviours({ texts, support }: { texts: BehaviourTexts; supp
   }
   const navigation = useRef<{ started: number; show?: number; tick?: number; hide?: number } | null>(null)
   const hardNext = useRef(false)
+  const [logger, setLogger] = useState(false)
+
+  useEffect(() => {
+    const ask = () => {
+      if (loggerWanted()) setLogger(true)
+    }
+    ask()
+    document.addEventListener('veilgate:tags', ask)
+    return () => document.removeEventListener('veilgate:tags', ask)
+  }, [])
 
   useEffect(() => {
     document.documentElement.setAttribute('data-hydrated', '')
@@ -257,6 +272,11 @@ export function SiteBehaviours({ texts, support }: { texts: BehaviourTexts; supp
         <div role="progressbar" aria-label={texts.progress} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="fixed inset-x-0 top-0 z-[60] h-1" data-progress>
           <div className="h-full origin-left bg-accent-500 transition-transform duration-200 ease-out motion-reduce:transition-none rtl:origin-right" style={{ transform: `scaleX(${progress / 100})` }} />
         </div>
+      )}
+      {logger && (
+        <Suspense fallback={null}>
+          <DebugLogger texts={texts.logger} onClose={() => setLogger(false)} />
+        </Suspense>
       )}
       <div aria-live="polite">{!online && <p className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-md rounded-xl bg-brand-950 p-3 text-center text-sm text-white">{texts.offline}</p>}</div>
     </>

@@ -34,6 +34,15 @@ export async function SiteDocument({ locale, children }: { locale: string; child
     contactPrompt: server('contactPrompt'),
     contactUs: server('contactUs'),
     undefinedError: errors('undefinedError'),
+    logger: {
+      title: t('loggerTitle'),
+      close: t('close'),
+      clear: t('loggerClear'),
+      empty: t('loggerEmpty'),
+      request: t('loggerRequest'),
+      error: t('loggerError'),
+      change: t('loggerChange'),
+    },
   }
   // next/font gives "'Latin', 'Latin Fallback'".
   const [family = '', fallback = ''] = notoSansLatin.style.fontFamily.split(/,\s*/)

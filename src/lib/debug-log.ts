@@ -1,0 +1,27 @@
+// What the debug logger and the error reports may keep of a text: never query strings, tokens,
+// e-mail addresses, IP addresses or codes. Pure and browser-safe.
+
+const JWT = /\b[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g
+const QUERY = /(?<=\S)[?#](?=[^\s"'<>])[^\s"'<>]*/g
+const EMAIL = /[A-Za-z0-9._%+-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}/g
+const IPV4 = /\b(?:\d{1,3}\.){3}\d{1,3}\b/g
+const IPV6 = /(?<![\w:])(?:[0-9a-f]{1,4}:){2,7}[0-9a-f]{1,4}(?![\w:])|(?<![\w:])(?:[0-9a-f]{1,4}:){1,7}:(?:[0-9a-f]{1,4}(?::[0-9a-f]{1,4}){0,6})?(?![\w:])|::(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4}\b/gi
+const TOKEN = /\b(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{16,}\b/g
+const CODE = /\b\d{4,}\b/g
+
+/** A text with query strings and hashes, tokens, e-mail addresses, IP addresses and codes taken out. */
+export function redact(text: string): string {
+  return text.replace(JWT, '[token]').replace(QUERY, '').replace(EMAIL, '[e-mail]').replace(IPV4, '[address]').replace(IPV6, '[address]').replace(TOKEN, '[token]').replace(CODE, '[code]')
+}
+
+/** A URL or path as it may be logged or reported: its path only (no origin of ours, no query, no hash), redacted. */
+export function safePath(url: string, origin?: string): string {
+  let path = url
+  try {
+    const parsed = new URL(url, origin ?? 'http://local.invalid')
+    path = parsed.origin === (origin ?? 'http://local.invalid') ? parsed.pathname : `${parsed.origin}${parsed.pathname}`
+  } catch {
+    path = url.replace(/[?#].*$/s, '')
+  }
+  return redact(path)
+}
