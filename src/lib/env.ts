@@ -118,6 +118,14 @@ const schema = z.object({
     .enum(['true', 'false', ''])
     .optional()
     .transform((value) => value === 'true'),
+  /** An OTLP collector (http/protobuf unless OTEL_EXPORTER_OTLP_PROTOCOL says http/json): server traces, one in five, and every server error. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional().or(z.literal('').transform(() => undefined)),
+  /** Sentry's DSN for browser error reports (read at run time, sent with /api/site/tags); unset: none. */
+  SENTRY_DSN: z
+    .url()
+    .refine((value) => value.startsWith('https://') || value.startsWith('http://localhost') || value.startsWith('http://127.0.0.1'), 'SENTRY_DSN must be an https:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** A Google Tag Manager container (`GTM-…`), loaded only after a visitor's "Accept all"; unset: none. */
   GTM_ID: z
     .string()

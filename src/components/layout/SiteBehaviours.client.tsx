@@ -15,7 +15,17 @@ export type BehaviourTexts = FeedbackTexts & { offline: string; progress: string
 const FeedbackModals = lazy(() => import('./FeedbackModals.client').then((module) => ({ default: module.FeedbackModals })))
 /** The debug logger loads only when asked for: `DEBUG_LOGGER=true` (in `/api/site/tags`) or a `logger` parameter. */
 const DebugLogger = lazy(() => import('./DebugLogger.client').then((module) => ({ default: module.DebugLogger })))
-const loggerWanted = () => new URLSearchParams(location.search).has('logger') || Boolean((window as { veilgateTags?: { logger?: boolean } }).veilgateTags?.logger)
+type SiteTags = { logger?: boolean; sentry?: string | null }
+const siteTags = (): SiteTags => (window as { veilgateTags?: SiteTags }).veilgateTags ?? {}
+const loggerWanted = () => new URLSearchParams(location.search).has('logger') || Boolean(siteTags().logger)
+/** Browser error reports (SENTRY_DSN, named by `/api/site/tags`): their code loads once the page is idle, and only then. */
+function startReportsWhenIdle() {
+  const dsn = siteTags().sentry
+  if (!dsn) return
+  const start = () => void import('@/lib/telemetry/browser-reports.client').then((module) => module.startBrowserReports(dsn))
+  if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 5000 })
+  else setTimeout(start, 1000)
+}
 
 /** Spec section 9: progress bar 200 ms throttle, 5000 ms duration, 500 ms hide delay. */
 const PROGRESS_THROTTLE_MS = 200
@@ -86,7 +96,8 @@ function recordPage() {
  *   motion) that leaves the sticky panel's height plus 110 px above the target, then its focus;
  * - the router history (last 3 pages) and the site version (`<html data-site-version>`, live) in
  *   the navigation state (`src/lib/navigation-state.client.ts`);
- * - the debug logger, loaded only when asked for (`DebugLogger.client.tsx`).
+ * - the debug logger, loaded only when asked for (`DebugLogger.client.tsx`), and browser error
+ *   reports, loaded when idle only where `SENTRY_DSN` is set (`src/lib/telemetry/`).
  */
 export function SiteBehaviours({ texts, support }: { texts: BehaviourTexts; support: { href: string; chat: boolean } }) {
   const pathname = usePathname()
@@ -109,6 +120,7 @@ export function SiteBehaviours({ texts, support }: { texts: BehaviourTexts; supp
   useEffect(() => {
     const ask = () => {
       if (loggerWanted()) setLogger(true)
+      startReportsWhenIdle()
     }
     ask()
     document.addEventListener('veilgate:tags', ask)

@@ -1,7 +1,7 @@
 // The tags a page may load (a consent manager, the tag manager) and the policy sources they need, only when configured.
 import { noThirdParty, type ThirdPartySources } from './headers'
 
-export type TagSettings = { CONSENT_SCRIPT_URL?: string; GTM_ID?: string; DEBUG_LOGGER?: boolean }
+export type TagSettings = { CONSENT_SCRIPT_URL?: string; GTM_ID?: string; DEBUG_LOGGER?: boolean; SENTRY_DSN?: string }
 
 /** Google Tag Manager's script and the hosts its tags talk to (Google's CSP guide for GTM and GA4). */
 const GTM = {
@@ -19,7 +19,9 @@ export function tagSources(settings: TagSettings): ThirdPartySources {
     sources.img.push(...GTM.img)
     sources.connect.push(...GTM.connect)
   }
-  return sources.script.length ? sources : noThirdParty
+  // Browser error reports go to the DSN's host (its envelope endpoint).
+  if (settings.SENTRY_DSN) sources.connect.push(new URL(settings.SENTRY_DSN).origin)
+  return sources.script.length || sources.connect.length ? sources : noThirdParty
 }
 
 /** Two sets of sources as one (each source once). */
@@ -35,8 +37,8 @@ export function mergeSources(a: ThirdPartySources, b: ThirdPartySources): ThirdP
  * at once. Read per process from the environment, so a cached page never carries a stale setting.
  */
 export function tagsScript(settings: TagSettings): string {
-  const config = { gtm: settings.GTM_ID ?? null, logger: settings.DEBUG_LOGGER === true }
-  const lines = ['// Configured tags (GTM_ID, CONSENT_SCRIPT_URL) and the debug logger (DEBUG_LOGGER); the tag manager loads only after "Accept all".', `window.veilgateTags = ${JSON.stringify(config)}`]
+  const config = { gtm: settings.GTM_ID ?? null, logger: settings.DEBUG_LOGGER === true, sentry: settings.SENTRY_DSN ?? null }
+  const lines = ['// Configured tags (GTM_ID, CONSENT_SCRIPT_URL), the debug logger (DEBUG_LOGGER) and browser error reports (SENTRY_DSN); the tag manager loads only after "Accept all".', `window.veilgateTags = ${JSON.stringify(config)}`]
   if (settings.CONSENT_SCRIPT_URL) {
     lines.push(`;(function () { var s = document.createElement('script'); s.async = true; s.src = ${JSON.stringify(settings.CONSENT_SCRIPT_URL)}; document.head.appendChild(s) })()`)
   }

@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic'
  */
 export function GET() {
   const settings = env()
-  return new Response(tagsScript({ CONSENT_SCRIPT_URL: settings.CONSENT_SCRIPT_URL, GTM_ID: settings.GTM_ID, DEBUG_LOGGER: settings.DEBUG_LOGGER }), {
+  return new Response(tagsScript({ CONSENT_SCRIPT_URL: settings.CONSENT_SCRIPT_URL, GTM_ID: settings.GTM_ID, DEBUG_LOGGER: settings.DEBUG_LOGGER, SENTRY_DSN: settings.SENTRY_DSN }), {
     headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' },
   })
 }
