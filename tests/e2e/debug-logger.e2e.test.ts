@@ -68,7 +68,7 @@ describe('the debug logger', () => {
     })
   }
 
-  it('is closed with its Close button, and not even loaded without ?logger', async () => {
+  it('shows the router history, is closed with its Close button, and is not even loaded without ?logger', async () => {
     const page = await newPage(browser)
     const scripts: Promise<string>[] = []
     page.on('response', (response) => {
@@ -82,6 +82,11 @@ describe('the debug logger', () => {
     await page.goto('/?logger')
     const panel = page.locator('section[data-debug-logger]')
     await panel.waitFor()
+    // The router history follows a client navigation: the last pages, newest last.
+    await page.locator('section[data-cookie-notice] button[data-consent="necessary"]').click()
+    await page.locator('header nav').getByRole('link', { name: 'Blog', exact: true }).first().click()
+    await page.waitForURL((url) => url.pathname === '/blog')
+    await expect.poll(() => panel.locator('li[data-kind="change"]').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('routerHistory: / → /blog')]))
     await panel.getByRole('button', { name: 'Close', exact: true }).click()
     await panel.waitFor({ state: 'detached' })
     await page.context().close()
