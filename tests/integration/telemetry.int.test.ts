@@ -42,6 +42,12 @@ describe('server error reports', () => {
       { path: '/de/reset-password?token=k3J9xQ2vLm8pR4tY7wZ1&email=jane%40example.com', method: 'POST', headers: { cookie: 'sid=secret' } },
       { routerKind: 'App Router', routePath: '/site/[locale]/reset-password', routeType: 'render', renderSource: 'react-server-components', revalidateReason: undefined },
     )
+    // A framework span of a kept trace: its URL attributes leave as the path only.
+    const { trace } = await import('@opentelemetry/api')
+    trace
+      .getTracer('test')
+      .startSpan('GET /site/[locale]/[[...slug]]', { root: true, attributes: { 'veilgate.error_report': true, 'http.target': '/blog?token=k3J9xQ2vLm8pR4tY7wZ1', 'url.full': 'http://localhost:3000/blog?token=k3J9xQ2vLm8pR4tY7wZ1', 'url.query': 'token=k3J9xQ2vLm8pR4tY7wZ1' } })
+      .end()
     // The batch processor sends within its 5 s delay.
     await expect.poll(() => spansOf(received).some((span) => span.name === 'request error'), { timeout: 20_000, interval: 250 }).toBe(true)
     const span = spansOf(received).find((item) => item.name === 'request error')!
@@ -49,6 +55,11 @@ describe('server error reports', () => {
     expect(attribute(span, 'http.request.method')?.stringValue).toBe('POST')
     expect(attribute(span, 'next.route')?.stringValue).toBe('/site/[locale]/reset-password')
     expect(span.status?.code).toBe(2)
+    await expect.poll(() => spansOf(received).some((item) => item.name === 'GET /site/[locale]/[[...slug]]'), { timeout: 20_000, interval: 250 }).toBe(true)
+    const framework = spansOf(received).find((item) => item.name === 'GET /site/[locale]/[[...slug]]')!
+    expect(attribute(framework, 'http.target')?.stringValue).toBe('/blog')
+    expect(attribute(framework, 'url.full')?.stringValue).toBe('http://localhost:3000/blog')
+    expect(attribute(framework, 'url.query')).toBeUndefined()
     const everything = received.join('\n')
     expect(everything).toContain('No account for [e-mail] from [address] (code [code])')
     for (const secret of ['token', 'k3J9xQ2vLm8pR4tY7wZ1', 'jane', '203.0.113.9', '482913', 'secret']) expect(everything, secret).not.toContain(secret)

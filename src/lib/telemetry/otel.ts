@@ -1,8 +1,8 @@
 // Server traces and error reports over OpenTelemetry, started only when OTEL_EXPORTER_OTLP_ENDPOINT
 // is set: one trace in five is sampled; a server error is always reported, its URL without query.
 import { context, SpanStatusCode, trace, type Attributes, type Context, type SpanKind } from '@opentelemetry/api'
-import { SamplingDecision, TraceIdRatioBasedSampler, type Sampler, type SamplingResult } from '@opentelemetry/sdk-trace-base'
-import { registerOTel } from '@vercel/otel'
+import { BatchSpanProcessor, SamplingDecision, TraceIdRatioBasedSampler, type ReadableSpan, type Sampler, type SamplingResult, type SpanExporter } from '@opentelemetry/sdk-trace-base'
+import { OTLPHttpJsonTraceExporter, OTLPHttpProtoTraceExporter, registerOTel } from '@vercel/otel'
 import { redact, safePath } from '@/lib/debug-log'
 
 /** Spec section 9: one trace in five. */
@@ -24,12 +24,60 @@ export class SiteSampler implements Sampler {
   }
 }
 
+/** URL attributes of the framework's spans: exported as the path only (links carry tokens). */
+const URL_ATTRIBUTES = new Set(['http.target', 'http.url', 'url.full'])
+
+/** A URL without its query and hash, its path redacted (the origin kept as it is). */
+function urlPath(value: string): string {
+  const bare = value.replace(/[?#].*$/s, '')
+  const match = /^(https?:\/\/[^/]+)(.*)$/.exec(bare)
+  return match ? `${match[1]}${redact(match[2] ?? '')}` : redact(bare)
+}
+
+/** A span as it may leave: URL attributes reduced to their path, no `url.query`. */
+export function pathOnly(span: ReadableSpan): ReadableSpan {
+  const attributes: Attributes = {}
+  for (const [key, value] of Object.entries(span.attributes)) {
+    if (key === 'url.query') continue
+    attributes[key] = URL_ATTRIBUTES.has(key) && typeof value === 'string' ? urlPath(value) : value
+  }
+  return Object.create(span, { attributes: { value: attributes, enumerable: true } }) as ReadableSpan
+}
+
+/** The OTLP exporter the environment names, each span passed through `pathOnly` first. */
+class PathOnlyExporter implements SpanExporter {
+  constructor(private readonly inner: SpanExporter) {}
+
+  export(spans: ReadableSpan[], done: Parameters<SpanExporter['export']>[1]): void {
+    this.inner.export(spans.map(pathOnly), done)
+  }
+
+  shutdown(): Promise<void> {
+    return this.inner.shutdown()
+  }
+
+  forceFlush(): Promise<void> {
+    return this.inner.forceFlush?.() ?? Promise.resolve()
+  }
+}
+
+function otlpExporter(): SpanExporter {
+  const url = process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || `${(process.env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '').replace(/\/$/, '')}/v1/traces`
+  const headers: Record<string, string> = {}
+  for (const pair of (process.env.OTEL_EXPORTER_OTLP_HEADERS ?? '').split(',')) {
+    const at = pair.indexOf('=')
+    if (at > 0) headers[decodeURIComponent(pair.slice(0, at).trim())] = decodeURIComponent(pair.slice(at + 1).trim())
+  }
+  const protocol = process.env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || process.env.OTEL_EXPORTER_OTLP_PROTOCOL || 'http/protobuf'
+  return protocol === 'http/json' ? new OTLPHttpJsonTraceExporter({ url, headers }) : new OTLPHttpProtoTraceExporter({ url, headers })
+}
+
 let started = false
 
 export function startTracing(): void {
   if (started) return
   started = true
-  registerOTel({ serviceName: 'veilgate-site', traceSampler: new SiteSampler() })
+  registerOTel({ serviceName: 'veilgate-site', traceSampler: new SiteSampler(), spanProcessors: [new BatchSpanProcessor(new PathOnlyExporter(otlpExporter()))] })
 }
 
 type RequestInfo = { path: string; method: string }
