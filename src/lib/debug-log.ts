@@ -14,14 +14,13 @@ export function redact(text: string): string {
   return text.replace(JWT, '[token]').replace(QUERY, '').replace(EMAIL, '[e-mail]').replace(IPV4, '[address]').replace(IPV6, '[address]').replace(TOKEN, '[token]').replace(CODE, '[code]')
 }
 
-/** A URL or path as it may be logged or reported: its path only (no origin of ours, no query, no hash), redacted. */
+/** A URL or path as it may be logged or reported: no query, no hash, its path redacted; another origin is kept as it is, ours dropped. */
 export function safePath(url: string, origin?: string): string {
-  let path = url
+  const base = origin ?? 'http://local.invalid'
   try {
-    const parsed = new URL(url, origin ?? 'http://local.invalid')
-    path = parsed.origin === (origin ?? 'http://local.invalid') ? parsed.pathname : `${parsed.origin}${parsed.pathname}`
+    const parsed = new URL(url, base)
+    return parsed.origin === base ? redact(parsed.pathname) : `${parsed.origin}${redact(parsed.pathname)}`
   } catch {
-    path = url.replace(/[?#].*$/s, '')
+    return redact(url.replace(/[?#].*$/s, ''))
   }
-  return redact(path)
 }

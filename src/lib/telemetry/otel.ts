@@ -27,19 +27,12 @@ export class SiteSampler implements Sampler {
 /** URL attributes of the framework's spans: exported as the path only (links carry tokens). */
 const URL_ATTRIBUTES = new Set(['http.target', 'http.url', 'url.full'])
 
-/** A URL without its query and hash, its path redacted (the origin kept as it is). */
-function urlPath(value: string): string {
-  const bare = value.replace(/[?#].*$/s, '')
-  const match = /^(https?:\/\/[^/]+)(.*)$/.exec(bare)
-  return match ? `${match[1]}${redact(match[2] ?? '')}` : redact(bare)
-}
-
 /** A span as it may leave: URL attributes reduced to their path, no `url.query`. */
 export function pathOnly(span: ReadableSpan): ReadableSpan {
   const attributes: Attributes = {}
   for (const [key, value] of Object.entries(span.attributes)) {
     if (key === 'url.query') continue
-    attributes[key] = URL_ATTRIBUTES.has(key) && typeof value === 'string' ? urlPath(value) : value
+    attributes[key] = URL_ATTRIBUTES.has(key) && typeof value === 'string' ? safePath(value) : value
   }
   return Object.create(span, { attributes: { value: attributes, enumerable: true } }) as ReadableSpan
 }
