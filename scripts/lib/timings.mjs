@@ -24,6 +24,29 @@ export function projectSummary(report, { root = '', slowest = 5 } = {}) {
 const round = (n) => Math.round(n * 10) / 10
 
 /**
+ * What each phase may take on a fresh 2-core clone, in seconds: a phase group over its budget is
+ * flagged in the table, without failing the run. Lint and types share one budget.
+ */
+export const PHASE_BUDGETS = [
+  { label: 'lint+types', phases: ['lint', 'types'], seconds: 60 },
+  { label: 'unit', phases: ['unit'], seconds: 30 },
+  { label: 'integration', phases: ['integration'], seconds: 120 },
+  { label: 'end to end', phases: ['end to end'], seconds: 300 },
+]
+
+/** Each budget's use in the phases that ran: seconds taken, the budget, and whether it was over. */
+export function budgetUse(phases, budgets = PHASE_BUDGETS) {
+  return budgets
+    .map((budget) => {
+      const ran = phases.filter((phase) => budget.phases.includes(phase.name))
+      if (!ran.length) return null
+      const seconds = round(ran.reduce((sum, phase) => sum + (phase.seconds ?? 0), 0))
+      return { label: budget.label, phases: budget.phases, seconds, budget: budget.seconds, over: seconds > budget.seconds }
+    })
+    .filter(Boolean)
+}
+
+/**
  * phases: [{ name, seconds, project?, status? }] in the order they ran; reports: { [project]: report }.
  * Returns the summary kept in test-results/timings.json.
  */
@@ -38,6 +61,7 @@ export function summarize({ phases, reports = {}, wallSeconds, root = '' }) {
   }
   return {
     wallSeconds: round(wallSeconds ?? 0),
+    budgets: budgetUse(phases),
     phases: phases.map((phase) => {
       const counts = phase.project && projects[phase.project]
       return {
@@ -59,13 +83,20 @@ const pad = (text, width, right = false) => (right ? String(text).padStart(width
 export function formatSummary(summary) {
   const lines = ['', '== timings']
   const nameWidth = Math.max(5, ...summary.phases.map((p) => p.name.length))
-  lines.push(`${pad('phase', nameWidth)}  ${pad('seconds', 7, true)}  ${pad('tests', 36)}  note`)
+  const budgets = summary.budgets ?? []
+  lines.push(`${pad('phase', nameWidth)}  ${pad('seconds', 7, true)}  ${pad('budget', 6, true)}  ${pad('tests', 36)}  note`)
   for (const phase of summary.phases) {
     const tests =
       phase.passed === undefined ? '' : `${phase.passed} passed, ${phase.failed} failed${phase.skipped ? `, ${phase.skipped} skipped` : ''} (${phase.files} files)`
-    const note = [phase.status === 'ok' ? '' : phase.status.toUpperCase(), phase.note ?? ''].filter(Boolean).join(' ')
-    lines.push(`${pad(phase.name, nameWidth)}  ${pad(phase.seconds.toFixed(1), 7, true)}  ${pad(tests, 36)}  ${note}`.trimEnd())
+    // A shared budget shows on its group's last phase that ran, with the group's total.
+    const budget = budgets.find((entry) => entry.phases.filter((name) => summary.phases.some((p) => p.name === name)).at(-1) === phase.name)
+    const shared = budget && budget.phases.length > 1
+    const over = budget?.over ? `OVER BUDGET (${shared ? `${budget.label} ` : ''}${budget.seconds.toFixed(1)} s > ${budget.budget} s)` : ''
+    const note = [phase.status === 'ok' ? '' : phase.status.toUpperCase(), over, phase.note ?? ''].filter(Boolean).join(' ')
+    const budgetText = budget ? `${budget.budget}${shared ? '*' : ''}` : ''
+    lines.push(`${pad(phase.name, nameWidth)}  ${pad(phase.seconds.toFixed(1), 7, true)}  ${pad(budgetText, 6, true)}  ${pad(tests, 36)}  ${note}`.trimEnd())
   }
+  if (budgets.some((entry) => entry.phases.length > 1)) lines.push(`${pad('', nameWidth)}  ${pad('', 7)}  * ${budgets.filter((entry) => entry.phases.length > 1).map((entry) => entry.label).join(', ')} together`)
   lines.push(`${pad('total (wall clock)', nameWidth)}  ${pad(summary.wallSeconds.toFixed(1), 7, true)}`)
   for (const [project, data] of Object.entries(summary.projects)) {
     if (!data.slowest.length) continue

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatSummary, projectSummary, summarize } from './timings.mjs'
+import { budgetUse, formatSummary, PHASE_BUDGETS, projectSummary, summarize } from './timings.mjs'
 
 const file = (name, seconds, start = 1_000) => ({ name: `/repo/${name}`, startTime: start, endTime: start + seconds * 1000 })
 
@@ -57,11 +57,57 @@ describe('summarize and formatSummary', () => {
     const text = formatSummary(summary)
     const lines = text.split('\n')
     expect(lines.at(-1)).toBe('Tests: 42 passed, 2 failed, 2 skipped')
-    expect(text).toMatch(/^unit +4\.2 +12 passed, 0 failed, 2 skipped \(6 files\)$/m)
-    expect(text).toMatch(/^end to end +60\.0 +30 passed, 2 failed \(2 files\) +FAILED$/m)
+    expect(text).toMatch(/^unit +4\.2 +30 +12 passed, 0 failed, 2 skipped \(6 files\)$/m)
+    expect(text).toMatch(/^end to end +60\.0 +300 +30 passed, 2 failed \(2 files\) +FAILED$/m)
     expect(text).toMatch(/^build +90\.0 +in the background; waited 0\.0 s for it$/m)
     expect(text).toMatch(/^total \(wall clock\) +123\.5$/m)
     expect(text).toContain('slowest e2e files:\n    40.0 s  x.e2e.test.ts\n    12.0 s  y.e2e.test.ts')
     expect(lines.filter((line) => line.startsWith('    ') && line.includes(' s  ')).length).toBe(7)
+  })
+})
+
+describe('phase budgets', () => {
+  const phases = [
+    { name: 'system packages', seconds: 1 },
+    { name: 'lint', seconds: 40 },
+    { name: 'types', seconds: 30.04 },
+    { name: 'unit', seconds: 12, project: 'unit' },
+    { name: 'integration', seconds: 150, project: 'integration' },
+    { name: 'build', seconds: 200 },
+    { name: 'end to end', seconds: 299.9, project: 'e2e' },
+  ]
+
+  it('adds lint and types together and flags each group over its budget', () => {
+    expect(budgetUse(phases)).toEqual([
+      { label: 'lint+types', phases: ['lint', 'types'], seconds: 70, budget: 60, over: true },
+      { label: 'unit', phases: ['unit'], seconds: 12, budget: 30, over: false },
+      { label: 'integration', phases: ['integration'], seconds: 150, budget: 120, over: true },
+      { label: 'end to end', phases: ['end to end'], seconds: 299.9, budget: 300, over: false },
+    ])
+    expect(PHASE_BUDGETS.map((budget) => [budget.label, budget.seconds])).toEqual([
+      ['lint+types', 60],
+      ['unit', 30],
+      ['integration', 120],
+      ['end to end', 300],
+    ])
+  })
+
+  it('prints each budget beside its phase and the overrun in the note, without failing anything', () => {
+    const summary = summarize({ phases, reports: {}, wallSeconds: 700 })
+    const text = formatSummary(summary)
+    expect(text).toMatch(/^lint +40\.0$/m)
+    expect(text).toMatch(/^types +30\.0 +60\* +OVER BUDGET \(lint\+types 70\.0 s > 60 s\)$/m)
+    expect(text).toMatch(/^unit +12\.0 +30$/m)
+    expect(text).toMatch(/^integration +150\.0 +120 +OVER BUDGET \(150\.0 s > 120 s\)$/m)
+    expect(text).toMatch(/^end to end +299\.9 +300$/m)
+    expect(text).toContain('* lint+types together')
+    expect(summary.totals.failed).toBe(0)
+    expect(summary.phases.every((phase) => phase.status === 'ok')).toBe(true)
+  })
+
+  it('shows only the budgets of the phases that ran (npm run test:e2e)', () => {
+    const text = formatSummary(summarize({ phases: [{ name: 'build', seconds: 1 }, { name: 'end to end', seconds: 400, project: 'e2e' }], wallSeconds: 401 }))
+    expect(text).toMatch(/^end to end +400\.0 +300 +OVER BUDGET \(400\.0 s > 300 s\)$/m)
+    expect(text).not.toContain('lint+types')
   })
 })

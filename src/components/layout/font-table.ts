@@ -1,4 +1,4 @@
-// Which web fonts each locale uses: one face per script (Latin, Cyrillic, Greek, Arabic) with its unicode-range and a metric-matched fallback.
+// Which web fonts each locale uses: one face per script (Latin, Cyrillic, Greek, Arabic) with its unicode-range and metric-matched fallbacks.
 import notoSans from '@fontsource-variable/noto-sans/package.json'
 import notoSansArabic from '@fontsource-variable/noto-sans-arabic/package.json'
 import subsets from './font-subsets.json'
@@ -6,10 +6,18 @@ import subsets from './font-subsets.json'
 export type FontScript = 'latin' | 'cyrillic' | 'greek' | 'arabic'
 
 /** Metric overrides for a local fallback face, so text does not move when the web font arrives. */
-type Fallback = { local: string[]; sizeAdjust: string; ascentOverride: string; descentOverride: string; lineGapOverride: string }
+export type Fallback = {
+  /** Added to the web font's family for the face's name: `'Veilgate Cyrillic Fallback'`, `'… Fallback DejaVu'`. */
+  suffix: string
+  local: string[]
+  sizeAdjust: string
+  ascentOverride: string
+  descentOverride: string
+  lineGapOverride: string
+}
 
 export type ScriptFont = {
-  /** The CSS family of the web font; its fallback face is the same name with " Fallback". */
+  /** The CSS family of the web font; its fallback faces are the same name with each fallback's suffix. */
   family: string
   /** Where the server sends the file (`src/app/fonts/[file]/route.ts`); the version changes the name. */
   href: string
@@ -20,7 +28,8 @@ export type ScriptFont = {
   weight: string
   /** The name of the cut file the build writes (`font-subsets.json`), when the file is cut. */
   subset?: keyof typeof subsets
-  fallback: Fallback
+  /** Local faces in the order tried: a visitor without the first system font gets the next. */
+  fallbacks: Fallback[]
 }
 
 type SubsetName = Exclude<keyof typeof subsets, '//'>
@@ -36,20 +45,40 @@ function cut(name: SubsetName): Pick<ScriptFont, 'unicodeRange' | 'weight' | 'su
   }
 }
 
-/**
- * Noto Sans's vertical metrics and average width against Arial, as next/font's
- * `adjustFontFallback` computes them for the Latin file (`fonts.ts`); extended Latin takes the same.
- */
-const NOTO_SANS_FALLBACK: Fallback = { local: ['Arial'], sizeAdjust: '106.47%', ascentOverride: '100.41%', descentOverride: '27.52%', lineGapOverride: '0.00%' }
+type Script = 'latin' | 'cyrillic' | 'greek'
 
 /**
- * The same comparison made with each script's own letters: the average advance of Noto Sans's
- * Cyrillic and Greek letters, weighted by their frequency in running Russian and Greek text,
- * against Arial's (`font-table.test.ts` recomputes both). Greek letters are relatively wider than
- * Latin ones, so Latin's adjustment would leave Greek text moving when the face arrives.
+ * System fonts a fallback face may name, with their average letter advance per em for each
+ * script: a–z as next/font's `adjustFontFallback` measures it, Cyrillic and Greek letters weighted
+ * by their frequency in running Russian and Greek text (`font-table.test.ts` recomputes every
+ * figure it has a file for). Arial and its metric-compatible clones come first; DejaVu Sans is
+ * what Chromium falls back to on most Linux desktops, where there is no Arial, and it is 15 %
+ * wider, so without a face of its own Cyrillic text rewrapped when the web font arrived.
  */
-const NOTO_SANS_CYRILLIC_FALLBACK: Fallback = { local: ['Arial'], sizeAdjust: '106.01%', ascentOverride: '100.84%', descentOverride: '27.64%', lineGapOverride: '0.00%' }
-const NOTO_SANS_GREEK_FALLBACK: Fallback = { local: ['Arial'], sizeAdjust: '108.28%', ascentOverride: '98.73%', descentOverride: '27.06%', lineGapOverride: '0.00%' }
+export const LOCAL_FONTS = {
+  arial: { suffix: 'Fallback', names: ['Arial', 'Liberation Sans', 'Arimo'], average: { latin: 934.5116279069767 / 2048, cyrillic: 0.548211, greek: 0.511383 } },
+  dejavu: { suffix: 'Fallback DejaVu', names: ['DejaVu Sans'], average: { latin: 1070.3023255813953 / 2048, cyrillic: 0.629571, greek: 0.587798 } },
+} satisfies Record<string, { suffix: string; names: string[]; average: Record<Script, number> }>
+
+/** Noto Sans's vertical metrics and average advances per em (the Cyrillic and Greek files share them). */
+export const NOTO_SANS = { ascent: 1.069, descent: 0.293, lineGap: 0, average: { latin: 0.485814, cyrillic: 0.581163, greek: 0.553722 } }
+
+const percent = (value: number) => `${(value * 100).toFixed(2)}%`
+
+/** The overrides that make a system font take Noto Sans's width and line box for one script. */
+export function notoFallbacks(script: Script): Fallback[] {
+  return Object.values(LOCAL_FONTS).map((font) => {
+    const sizeAdjust = NOTO_SANS.average[script] / font.average[script]
+    return {
+      suffix: font.suffix,
+      local: font.names,
+      sizeAdjust: percent(sizeAdjust),
+      ascentOverride: percent(NOTO_SANS.ascent / sizeAdjust),
+      descentOverride: percent(NOTO_SANS.descent / sizeAdjust),
+      lineGapOverride: percent(NOTO_SANS.lineGap / sizeAdjust),
+    }
+  })
+}
 
 const file = (name: string, version: string) => `/fonts/${name}-${version}.woff2`
 
@@ -64,7 +93,7 @@ export const scriptFonts: Record<Exclude<FontScript, 'latin'>, ScriptFont> = {
     source: '@fontsource-variable/noto-sans/files/noto-sans-cyrillic-wght-normal.woff2',
     unicodeRange: 'U+0301,U+0400-045F,U+0490-0491,U+04B0-04B1,U+2116',
     weight: '100 900',
-    fallback: NOTO_SANS_CYRILLIC_FALLBACK,
+    fallbacks: notoFallbacks('cyrillic'),
   },
   greek: {
     family: 'Veilgate Greek',
@@ -72,7 +101,7 @@ export const scriptFonts: Record<Exclude<FontScript, 'latin'>, ScriptFont> = {
     source: '@fontsource-variable/noto-sans/files/noto-sans-greek-wght-normal.woff2',
     unicodeRange: 'U+0370-0377,U+037A-037F,U+0384-038A,U+038C,U+038E-03A1,U+03A3-03FF',
     weight: '100 900',
-    fallback: NOTO_SANS_GREEK_FALLBACK,
+    fallbacks: notoFallbacks('greek'),
   },
   arabic: {
     family: 'Veilgate Arabic',
@@ -81,8 +110,9 @@ export const scriptFonts: Record<Exclude<FontScript, 'latin'>, ScriptFont> = {
     // font-extrabold show at 700).
     ...cut('noto-sans-arabic'),
     // Noto Sans Arabic's ascent 1374 and descent 738 per 1000 units; its file has no a–z to
-    // compare widths with, so no size adjustment (as next/font computes for it).
-    fallback: { local: ['Arial', 'Tahoma', 'Segoe UI'], sizeAdjust: '100.00%', ascentOverride: '137.40%', descentOverride: '73.80%', lineGapOverride: '0.00%' },
+    // compare widths with, so no size adjustment (as next/font computes for it), and any system
+    // face with Arabic letters takes the same line box (DejaVu Sans on Linux).
+    fallbacks: [{ suffix: 'Fallback', local: ['Arial', 'Tahoma', 'Segoe UI', 'DejaVu Sans'], sizeAdjust: '100.00%', ascentOverride: '137.40%', descentOverride: '73.80%', lineGapOverride: '0.00%' }],
   },
 }
 
@@ -94,8 +124,19 @@ export const latinExtended: ScriptFont = {
   family: 'Veilgate Latin Extended',
   href: file('noto-sans-latin-ext', notoSans.version),
   ...cut('noto-sans-latin-ext'),
-  fallback: NOTO_SANS_FALLBACK,
+  fallbacks: notoFallbacks('latin'),
 }
+
+/** The range of the Latin file `fonts.ts` gives next/font (a literal there; the test compares them). */
+export const LATIN_RANGE =
+  'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD'
+
+/**
+ * next/font declares the Latin file's fallback with `local('Arial')` only, which Chromium on Linux
+ * does not resolve to its clones. On a machine without Arial the Latin text took the system's font
+ * unadjusted; these faces (after next/font's in the stack) give it the clones' and DejaVu Sans's.
+ */
+const latinFallbacks = (): Fallback[] => notoFallbacks('latin')
 
 const SCRIPTS_BY_LOCALE: Record<string, Exclude<FontScript, 'latin'>[]> = {
   ar: ['arabic'],
@@ -140,17 +181,24 @@ export const CJK_STACKS: Record<string, string[]> = {
 
 const quote = (family: string) => `'${family}'`
 
+const fallbackFamily = (family: string, fallback: Fallback) => `${family} ${fallback.suffix}`
+
+function fallbackRule(family: string, fallback: Fallback, unicodeRange: string): string {
+  return `@font-face{font-family:${quote(fallbackFamily(family, fallback))};src:${fallback.local.map((name) => `local(${quote(name)})`).join(',')};size-adjust:${fallback.sizeAdjust};ascent-override:${fallback.ascentOverride};descent-override:${fallback.descentOverride};line-gap-override:${fallback.lineGapOverride};unicode-range:${unicodeRange}}`
+}
+
 function faceRules(font: ScriptFont): string {
-  const fallback = font.fallback
   return [
     `@font-face{font-family:${quote(font.family)};font-style:normal;font-weight:${font.weight};font-display:swap;src:url(${font.href}) format('woff2');unicode-range:${font.unicodeRange}}`,
-    `@font-face{font-family:${quote(`${font.family} Fallback`)};src:${fallback.local.map((name) => `local(${quote(name)})`).join(',')};size-adjust:${fallback.sizeAdjust};ascent-override:${fallback.ascentOverride};descent-override:${fallback.descentOverride};line-gap-override:${fallback.lineGapOverride};unicode-range:${font.unicodeRange}}`,
+    ...font.fallbacks.map((fallback) => fallbackRule(font.family, fallback, font.unicodeRange)),
   ].join('')
 }
 
+const LATIN_FAMILY = 'Veilgate Latin'
+
 /** The `@font-face` rules a locale's pages need (its scripts and extended Latin): nothing for others. */
 export function localeFontFaces(code: string): string {
-  return [latinExtended, ...ownFaces(code)].map(faceRules).join('')
+  return [...[latinExtended, ...ownFaces(code)].map(faceRules), ...latinFallbacks().map((fallback) => fallbackRule(LATIN_FAMILY, fallback, LATIN_RANGE))].join('')
 }
 
 /**
@@ -162,8 +210,9 @@ export function localeFontStack(code: string, latin: { family: string; fallback:
   return [
     latin.family,
     ...[latinExtended, ...own].map((font) => quote(font.family)),
-    ...own.map((font) => quote(`${font.family} Fallback`)),
+    ...own.flatMap((font) => font.fallbacks.map((fallback) => quote(fallbackFamily(font.family, fallback)))),
     ...(CJK_STACKS[code] ?? []).map(quote),
     latin.fallback,
+    ...latinFallbacks().map((fallback) => quote(fallbackFamily(LATIN_FAMILY, fallback))),
   ].join(', ')
 }
