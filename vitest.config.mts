@@ -38,10 +38,10 @@ export default defineConfig({
           exclude: e2eAlone,
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // One file at a time for now: two at a time measured 250 -> 221 s, but under load two files
-          // signing the one admin in at once lose a session (Payload rewrites the admin's session
-          // list from a stale read), and a test then gets 403.
-          fileParallelism: false,
+          // Two files at a time: each worker signs in as its own admin (tests/e2e/admin.ts), so two
+          // files never race on one admin's session list.
+          fileParallelism: true,
+          maxWorkers: 2,
           testTimeout: 90_000,
           hookTimeout: 60_000,
           sequence: { groupOrder: 2 },

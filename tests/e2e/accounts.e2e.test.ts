@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { baseUrl } from './browser'
 import { humanCheckOver } from '../support/human-check'
+import { adminCredentials } from './admin'
 
 const password = 'correct-Horse-battery-9'
 let adminToken = ''
@@ -39,7 +40,7 @@ async function outbox(to: string, template: string) {
 }
 
 beforeAll(async () => {
-  const login = await api('/cms-api/admins/login', { body: { email: 'admin@veilgate.local', password: 'veilgate-admin' } })
+  const login = await api('/cms-api/admins/login', { body: adminCredentials() })
   adminToken = String(login.body.token)
 })
 

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations, baseUrl, connectBrowser, newPage } from './browser'
+import { adminCredentials } from './admin'
 
 let browser: Browser
 let adminToken = ''
@@ -16,7 +17,7 @@ async function api(path: string, init: { body?: unknown; headers?: Record<string
 
 beforeAll(async () => {
   browser = await connectBrowser()
-  adminToken = String((await api('/cms-api/admins/login', { body: { email: 'admin@veilgate.local', password: 'veilgate-admin' } })).body.token)
+  adminToken = String((await api('/cms-api/admins/login', { body: adminCredentials() })).body.token)
 })
 
 afterAll(async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations, baseUrl, connectBrowser, newPage } from './browser'
+import { adminCredentials } from './admin'
 
 let browser: Browser
 
@@ -279,7 +280,7 @@ describe('checkout', () => {
       expect(await page.locator('h1').textContent()).toBe(heading)
       expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex')
       if (!prefix) {
-        const token = String(((await (await fetch(`${baseUrl()}/cms-api/admins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@veilgate.local', password: 'veilgate-admin' }) })).json()) as { token: string }).token)
+        const token = String(((await (await fetch(`${baseUrl()}/cms-api/admins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(adminCredentials()) })).json()) as { token: string }).token)
         const sent = async () => {
           const query = new URLSearchParams({ 'where[to][equals]': email, depth: '0' })
           const answer = (await (await fetch(`${baseUrl()}/cms-api/outbox?${query}`, { headers: { authorization: `JWT ${token}` } })).json()) as { docs: { template: string }[] }

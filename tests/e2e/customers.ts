@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { humanCheckOver } from '../support/human-check'
 import { baseUrl, newPage } from './browser'
+import { adminCredentials } from './admin'
 
 /** A JSON POST to the running site: its status and body. */
 export async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
@@ -20,14 +21,15 @@ export async function newAccount(prefix: string, password: string) {
 
 /** The running site's admin token (`/cms-api`). */
 export async function adminToken(): Promise<string> {
-  return String((await post('/cms-api/admins/login', { email: 'admin@veilgate.local', password: 'veilgate-admin' })).body.token)
+  return String((await post('/cms-api/admins/login', adminCredentials())).body.token)
 }
 
 /** Signs `page` in to the admin through its login form, as an editor does. */
 export async function signInToAdmin(page: Page): Promise<void> {
   await page.goto('/admin/login')
-  await page.fill('input[name="email"]', 'admin@veilgate.local')
-  await page.fill('input[name="password"]', 'veilgate-admin')
+  const { email, password } = adminCredentials()
+  await page.fill('input[name="email"]', email)
+  await page.fill('input[name="password"]', password)
   await page.click('button[type="submit"]')
   await page.waitForURL((url) => !url.pathname.endsWith('/login'), { timeout: 30_000 })
 }

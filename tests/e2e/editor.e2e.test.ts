@@ -2,6 +2,7 @@ import sharp from 'sharp'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseUrl, connectBrowser, newPage } from './browser'
+import { adminCredentials } from './admin'
 
 let token = ''
 let browser: Browser
@@ -31,7 +32,7 @@ async function createPage(path: string, title: string) {
 beforeAll(async () => {
   const login = await cms('/admins/login', {
     method: 'POST',
-    body: JSON.stringify({ email: 'admin@veilgate.local', password: 'veilgate-admin' }),
+    body: JSON.stringify(adminCredentials()),
   })
   token = login.token
   browser = await connectBrowser()
@@ -124,7 +125,7 @@ describe('pages created in the admin', () => {
     expect((await fetch(`${baseUrl()}/api/preview?path=/landings/next-season`, { redirect: 'manual' })).status).toBe(401)
 
     const page = await newPage(browser)
-    const login = await page.request.post('/cms-api/admins/login', { data: { email: 'admin@veilgate.local', password: 'veilgate-admin' } })
+    const login = await page.request.post('/cms-api/admins/login', { data: adminCredentials() })
     expect(login.ok()).toBe(true)
     await page.goto('/api/preview?path=/landings/next-season&locale=de')
     expect(new URL(page.url()).pathname).toBe('/de/landings/next-season')

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { root } from '../support/test-db'
 import { baseUrl, connectBrowser, newPage } from './browser'
 import { signInToAdmin } from './customers'
+import { adminCredentials } from './admin'
 
 const run = promisify(execFile)
 let browser: Browser
@@ -51,7 +52,7 @@ beforeAll(async () => {
   const login = await fetch(`${baseUrl()}/cms-api/admins/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@veilgate.local', password: 'veilgate-admin' }),
+    body: JSON.stringify(adminCredentials()),
   })
   token = (await login.json()).token
   browser = await connectBrowser()

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseUrl, connectBrowser, newPage } from './browser'
 import { signInToAdmin } from './customers'
+import { adminCredentials } from './admin'
 
 let browser: Browser
 let token = ''
@@ -25,7 +26,7 @@ async function assigned() {
 }
 
 beforeAll(async () => {
-  token = (await cms('/admins/login', { body: { email: 'admin@veilgate.local', password: 'veilgate-admin' }, auth: false })).body.token
+  token = (await cms('/admins/login', { body: adminCredentials(), auth: false })).body.token
   browser = await connectBrowser()
 })
 

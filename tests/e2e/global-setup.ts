@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { testCards } from '../../src/services/payments/sandbox/cards'
 import { freePort, root } from '../support/test-db'
+import { E2E_ADMIN_PASSWORD, E2E_ADMIN_POOL, e2eAdminEmail } from './admin'
 import { launchBrowserServer } from './browser'
 
 declare module 'vitest' {
@@ -37,7 +38,7 @@ async function waitForServer(url: string, server: ChildProcess, timeoutMs: numbe
 
 /** The test suites' passwords, and any link or header carrying a token, must never reach the server's output. */
 export function secretsIn(output: string): string[] {
-  const passwords = ['correct-Horse-battery-9', 'another-Strong-pass-42', 'veilgate-admin', 'not-the-password-1', 'wrong-0-password']
+  const passwords = ['correct-Horse-battery-9', 'another-Strong-pass-42', 'veilgate-admin', E2E_ADMIN_PASSWORD, 'not-the-password-1', 'wrong-0-password']
   const found = passwords.filter((password) => output.includes(password))
   if (/token=[A-Za-z0-9_-]{20,}/.test(output)) found.push('a link with a token')
   if (/x-auth-token/i.test(output)) found.push('an X-Auth-Token header')
@@ -46,6 +47,25 @@ export function secretsIn(output: string): string[] {
   for (const number of Object.keys(testCards)) if (digits.includes(number)) found.push(`the card number ${number}`)
   if (output.includes('tok_sandbox_')) found.push('a card token')
   return found
+}
+
+/**
+ * One admin per Vitest worker (tests/e2e/admin.ts), made by the first admin as an operator would
+ * in the admin: files running at once never sign the same admin in.
+ */
+async function createAdminPool(baseUrl: string) {
+  const json = { 'content-type': 'application/json' }
+  const login = await fetch(`${baseUrl}/cms-api/admins/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'admin@veilgate.local', password: 'veilgate-admin' }) })
+  if (!login.ok) throw new Error(`the first admin could not sign in (${login.status})`)
+  const { token } = (await login.json()) as { token: string }
+  for (let worker = 1; worker <= E2E_ADMIN_POOL; worker++) {
+    const created = await fetch(`${baseUrl}/cms-api/admins`, {
+      method: 'POST',
+      headers: { ...json, authorization: `JWT ${token}` },
+      body: JSON.stringify({ email: e2eAdminEmail(worker), password: E2E_ADMIN_PASSWORD, name: `End-to-end worker ${worker}` }),
+    })
+    if (!created.ok) throw new Error(`the admin of worker ${worker} was not created (${created.status}): ${await created.text()}`)
+  }
 }
 
 type Site = { baseUrl: string; dataDir: string; browserEndpoint: string; dnsPort: number; testStunPort: number; stop: () => Promise<void> }
@@ -107,6 +127,7 @@ async function startSite(): Promise<Site> {
   let browser
   try {
     await waitForServer(`${baseUrl}/`, server, 20 * 60 * 1000)
+    await createAdminPool(baseUrl)
     browser = await browserServer
   } catch (error) {
     server.kill('SIGTERM')

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseUrl, connectBrowser, newPage } from './browser'
+import { adminCredentials } from './admin'
 
 let browser: Browser
 let adminToken = ''
@@ -28,7 +29,7 @@ const admin = async (path: string) => (await api(`/cms-api${path}`, { headers: {
 
 beforeAll(async () => {
   browser = await connectBrowser()
-  adminToken = String((await api('/cms-api/admins/login', { body: { email: 'admin@veilgate.local', password: 'veilgate-admin' } })).body.token)
+  adminToken = String((await api('/cms-api/admins/login', { body: adminCredentials() })).body.token)
 })
 
 afterAll(async () => {
@@ -65,7 +66,7 @@ describe('card payments on the production build', () => {
     expect((await api('/api/veilgate/purchase/stripe', { body: { id: 'evt_x' } })).body).toMatchObject({ statusCode: 400, code: 'INVALID_SIGNATURE' })
 
     const page = await newPage(browser)
-    expect((await page.request.post('/cms-api/admins/login', { data: { email: 'admin@veilgate.local', password: 'veilgate-admin' } })).ok()).toBe(true)
+    expect((await page.request.post('/cms-api/admins/login', { data: adminCredentials() })).ok()).toBe(true)
     await page.goto(`/admin/collections/orders/${orders[0]!.id}`)
     await expect.poll(() => page.locator('input[name="publicHash"], #field-publicHash').first().inputValue().catch(() => ''), { timeout: 15_000 }).toBe(String(first.body.hash))
     await page.close()

@@ -3,13 +3,14 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations, baseUrl, connectBrowser, newPage } from './browser'
 import { humanCheckOver } from '../support/human-check'
+import { adminCredentials } from './admin'
 
 let browser: Browser
 let adminToken = ''
 
 beforeAll(async () => {
   browser = await connectBrowser()
-  const login = await fetch(`${baseUrl()}/cms-api/admins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@veilgate.local', password: 'veilgate-admin' }) })
+  const login = await fetch(`${baseUrl()}/cms-api/admins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(adminCredentials()) })
   adminToken = String(((await login.json()) as { token: string }).token)
 })
 

@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { secureResponse } from '../../scripts/lib/secure-response.mjs'
 import { baseUrl, connectBrowser, newPage, watchViolations } from './browser'
+import { adminCredentials } from './admin'
 
 let browser: Browser
 let token = ''
@@ -37,7 +38,7 @@ async function cached(path: string, headers: Record<string, string> = {}) {
 
 beforeAll(async () => {
   browser = await connectBrowser()
-  token = (await cms('/admins/login', { body: { email: 'admin@veilgate.local', password: 'veilgate-admin' } })).body.token
+  token = (await cms('/admins/login', { body: adminCredentials() })).body.token
 })
 
 afterAll(async () => {
@@ -148,7 +149,7 @@ describe('the response cache', () => {
       expect(published).toContain('Second heading')
       expect(published).not.toContain('Draft heading')
       const page = await newPage(browser)
-      expect((await page.request.post('/cms-api/admins/login', { data: { email: 'admin@veilgate.local', password: 'veilgate-admin' } })).ok()).toBe(true)
+      expect((await page.request.post('/cms-api/admins/login', { data: adminCredentials() })).ok()).toBe(true)
       await page.goto(`/api/preview?path=${path}`)
       expect(await page.locator('h1').textContent()).toBe('Draft heading')
       await page.context().close()

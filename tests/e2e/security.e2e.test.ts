@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { baseUrl, connectBrowser, newPage, watchViolations } from './browser'
 import { signInToAdmin } from './customers'
+import { adminCredentials } from './admin'
 
 let browser: Browser
 
@@ -47,7 +48,7 @@ describe('security headers', () => {
     }
     await signInToAdmin(page)
     // A page of its own to edit, publish and preview.
-    const token = (await (await fetch(`${baseUrl()}/cms-api/admins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@veilgate.local', password: 'veilgate-admin' }) })).json()).token
+    const token = (await (await fetch(`${baseUrl()}/cms-api/admins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(adminCredentials()) })).json()).token
     const created = await fetch(`${baseUrl()}/cms-api/pages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },

@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { humanCheckOver } from '../support/human-check'
 import { axeViolations, baseUrl, connectBrowser, newPage } from './browser'
+import { adminCredentials } from './admin'
 
 let browser: Browser
 const password = 'Signing-in-works-42'
@@ -34,7 +35,7 @@ async function catalogue(code: string, locale: string) {
 let adminToken = ''
 async function admin(path: string, init: { method: string; body?: unknown }) {
   if (!adminToken) {
-    const login = await fetch(`${baseUrl()}/cms-api/admins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@veilgate.local', password: 'veilgate-admin' }) })
+    const login = await fetch(`${baseUrl()}/cms-api/admins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(adminCredentials()) })
     adminToken = String(((await login.json()) as { token: string }).token)
   }
   const response = await fetch(`${baseUrl()}${path}`, { method: init.method, headers: { 'content-type': 'application/json', authorization: `JWT ${adminToken}` }, body: init.body === undefined ? undefined : JSON.stringify(init.body) })

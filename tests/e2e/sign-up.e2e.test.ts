@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { locales } from '@/i18n/locales'
 import { axeViolations, baseUrl, connectBrowser, newPage } from './browser'
+import { adminCredentials } from './admin'
 
 let browser: Browser
 let adminToken = ''
@@ -13,7 +14,7 @@ beforeAll(async () => {
   const login = await fetch(`${baseUrl()}/cms-api/admins/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@veilgate.local', password: 'veilgate-admin' }),
+    body: JSON.stringify(adminCredentials()),
   })
   adminToken = String(((await login.json()) as { token: string }).token)
 })
