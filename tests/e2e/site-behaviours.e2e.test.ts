@@ -47,11 +47,14 @@ describe('site behaviours', () => {
 
   it('show a progress bar on a slow client navigation, completed and hidden once the page is in', async () => {
     const { page, documents } = await visit('/')
-    // The next page's server answer takes 1.5 s.
+    // The next page's server answer is held until the bar has been seen (past its 200 ms throttle),
+    // however slowly this machine runs, then let through.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
     await page.route(
       (url) => url.searchParams.has('_rsc'),
       async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500))
+        await held
         await route.continue()
       },
     )
@@ -59,6 +62,8 @@ describe('site behaviours', () => {
     await page.locator('footer').getByRole('link', { name: 'Blog', exact: true }).click()
     await bar.waitFor()
     expect(Number(await bar.getAttribute('aria-valuenow'))).toBeLessThan(100)
+    expect(new URL(page.url()).pathname).toBe('/')
+    release()
     await page.waitForURL((url) => url.pathname === '/blog')
     await bar.waitFor({ state: 'detached' })
     // A client navigation: no second document.

@@ -6,7 +6,8 @@ import { POST as purchaseRoute } from '@/app/api/veilgate/purchase/url-with-emai
 import { POST as secureRoute } from '@/app/api/payments/sandbox/3ds/[attempt]/route'
 import { POST as webhookRoute } from '@/app/api/veilgate/purchase/stripe/route'
 import { GET as urlRoute } from '@/app/api/veilgate/purchase/url/route'
-import { setWebhookTransport, WEBHOOK_QUEUE } from '@/services/payments/sandbox/deliver'
+import { setWebhookTransport } from '@/services/payments/sandbox/deliver'
+import { drainWebhooks as drainPending } from '../support/webhooks'
 import { sandboxWebhookSecret } from '@/services/payments/sandbox/provider'
 import { sandboxEvent, signPayload } from '@/services/payments/webhooks'
 import { query } from '@/services/db'
@@ -39,14 +40,7 @@ const subscriptionsOf = async (orderId: number) => (await payload.find({ collect
 const deliver = (body: string, signature?: string | null) =>
   callRoute(webhookRoute, { path: '/api/veilgate/purchase/stripe', body, headers: signature === null ? {} : { 'sandbox-signature': signature ?? signPayload(sandboxWebhookSecret(payload), body, new Date()) } })
 
-/** Runs the webhook queue until it is empty (other test files queue events in the same database). */
-async function drainWebhooks() {
-  for (let round = 0; round < 20; round++) {
-    const pending = await query<{ count: string }>(payload, `select count(*) from payload_jobs where queue = $1 and completed_at is null and coalesce(has_error, false) = false`, [WEBHOOK_QUEUE])
-    if (Number(pending[0]!.count) === 0) return
-    await payload.jobs.run({ queue: WEBHOOK_QUEUE, limit: 200 })
-  }
-}
+const drainWebhooks = () => drainPending(payload)
 
 /** Captures what the sandbox sends instead of delivering it. */
 function captureEvents(): string[] {

@@ -14,7 +14,8 @@ import { now } from '@/lib/clock'
 import { resetEnv } from '@/lib/env'
 import { query } from '@/services/db'
 import { advanceClock } from '@/services/payments/sandbox/clock'
-import { setWebhookTransport, WEBHOOK_QUEUE } from '@/services/payments/sandbox/deliver'
+import { setWebhookTransport } from '@/services/payments/sandbox/deliver'
+import { drainWebhooks as drainPending } from '../support/webhooks'
 import { sandboxProvider, sandboxWebhookSecret } from '@/services/payments/sandbox/provider'
 import { sandboxPingback, signedPingback } from '@/services/payments/paymentwall/pingback'
 import { sandboxPaypalEvent } from '@/services/payments/paypal/events'
@@ -60,13 +61,7 @@ function deliverInProcess() {
   })
 }
 
-async function drainWebhooks() {
-  for (let round = 0; round < 20; round++) {
-    const pending = await query<{ count: string }>(payload, `select count(*) from payload_jobs where queue = $1 and completed_at is null and coalesce(has_error, false) = false`, [WEBHOOK_QUEUE])
-    if (Number(pending[0]!.count) === 0) return
-    await payload.jobs.run({ queue: WEBHOOK_QUEUE, limit: 200 })
-  }
-}
+const drainWebhooks = () => drainPending(payload)
 
 const orderOf = async (hash: unknown) => (await payload.find({ collection: 'orders', where: { publicHash: { equals: String(hash) } }, depth: 0, overrideAccess: true })).docs[0]!
 const attemptsOf = async (orderId: number) => (await payload.find({ collection: 'payment-attempts', where: { order: { equals: orderId } }, sort: 'number', depth: 0, overrideAccess: true })).docs
