@@ -9,8 +9,9 @@ import path from 'node:path'
 import { root } from './lib/app-env.mjs'
 import { buildIfNeeded } from './lib/build.mjs'
 import { formatRepeatReport, repeatReport } from './lib/repeat-report.mjs'
+import { PHASE_PROJECTS } from './lib/timings.mjs'
 
-const PROJECTS = { unit: ['unit'], integration: ['integration'], e2e: ['e2e', 'e2e-alone'], 'e2e-alone': ['e2e-alone'] }
+const PROJECTS = { ...PHASE_PROJECTS, 'e2e-alone': ['e2e-alone'] }
 const [project, count = '5', ...files] = process.argv.slice(2)
 const runs = Number(count)
 if (!PROJECTS[project] || !Number.isInteger(runs) || runs < 1) {

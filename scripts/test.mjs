@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process'
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { root } from './lib/app-env.mjs'
-import { formatSummary, summarize } from './lib/timings.mjs'
+import { formatSummary, PHASE_PROJECTS, summarize } from './lib/timings.mjs'
 
 const e2eOnly = process.argv.includes('--e2e')
 const results = path.join(root, 'test-results')
@@ -77,9 +77,8 @@ async function systemPackages() {
 }
 
 // One report per phase; the end-to-end phase runs both its projects (two files at a time, then the files that run alone).
-const projects = { unit: ['unit'], integration: ['integration'], e2e: ['e2e', 'e2e-alone'] }
 const vitest = (report) => () =>
-  run(bin('vitest'), ['run', ...projects[report].flatMap((name) => ['--project', name]), '--reporter=default', '--reporter=json', `--outputFile=${path.join(results, `${report}.json`)}`])
+  run(bin('vitest'), ['run', ...PHASE_PROJECTS[report].flatMap((name) => ['--project', name]), '--reporter=default', '--reporter=json', `--outputFile=${path.join(results, `${report}.json`)}`])
 
 const build = startBuild()
 await phase('system packages', systemPackages)

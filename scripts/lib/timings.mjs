@@ -23,6 +23,9 @@ export function projectSummary(report, { root = '', slowest = 5 } = {}) {
 
 const round = (n) => Math.round(n * 10) / 10
 
+/** The Vitest projects behind each reported phase: end to end runs both of its projects. */
+export const PHASE_PROJECTS = { unit: ['unit'], integration: ['integration'], e2e: ['e2e', 'e2e-alone'] }
+
 /**
  * What each phase may take on a fresh 2-core clone, in seconds: a phase group over its budget is
  * flagged in the table, without failing the run. Lint and types share one budget.

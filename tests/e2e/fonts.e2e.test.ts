@@ -74,10 +74,9 @@ function withoutArialFaces() {
   }).observe(document, { childList: true, subtree: true })
 }
 
-/** Opens a page with a layout-shift observer installed before anything renders. */
+/** Opens a page and waits for its fonts. */
 async function open(path: string): Promise<Page> {
   const page = await newPage(browser)
-  await observeShifts(page)
   await page.goto(path)
   await page.evaluate(() => document.fonts.ready.then(() => undefined))
   return page

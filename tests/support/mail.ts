@@ -10,12 +10,16 @@ export async function runEmailJobs(payload: Payload): Promise<void> {
   await emailQueueIdle()
 }
 
+/** The outbox messages of `template` to an address now, newest first. */
+const inOutbox = async (payload: Payload, to: string, template: string) =>
+  (await payload.find({ collection: 'outbox', where: { and: [{ to: { equals: to } }, { template: { equals: template } }] }, sort: '-createdAt', overrideAccess: true })).docs
+
 /** The outbox messages of `template` to an address, newest first (the e-mail queue runs in the background). */
 export async function mailTo(payload: Payload, to: string, template: string) {
   for (let i = 0; i < 100; i++) {
     await runEmailJobs(payload)
-    const found = await payload.find({ collection: 'outbox', where: { and: [{ to: { equals: to } }, { template: { equals: template } }] }, sort: '-createdAt', overrideAccess: true })
-    if (found.docs.length) return found.docs
+    const found = await inOutbox(payload, to, template)
+    if (found.length) return found
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   return []
@@ -27,7 +31,7 @@ export async function mailTo(payload: Payload, to: string, template: string) {
  */
 export async function mailSentTo(payload: Payload, to: string, template: string) {
   await runEmailJobs(payload)
-  return (await payload.find({ collection: 'outbox', where: { and: [{ to: { equals: to } }, { template: { equals: template } }] }, sort: '-createdAt', overrideAccess: true })).docs
+  return inOutbox(payload, to, template)
 }
 
 /** The one-time token of a link in a message's text. */
