@@ -22,6 +22,24 @@ const config = [
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // Unit files share their worker's modules and environment (vitest.config.mts): a change to
+    // process.env goes through vi.stubEnv, which Vitest undoes after each test.
+    files: ['src/**/*.test.ts', 'scripts/**/*.test.mjs'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "AssignmentExpression > MemberExpression.left[object.object.name='process'][object.property.name='env']",
+          message: 'Unit tests change the environment with vi.stubEnv (undone after each test), not by assignment.',
+        },
+        {
+          selector: "UnaryExpression[operator='delete'] > MemberExpression[object.object.name='process'][object.property.name='env']",
+          message: 'Unit tests change the environment with vi.stubEnv (undone after each test), not by delete.',
+        },
+      ],
+    },
+  },
 ]
 
 export default config

@@ -24,7 +24,17 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.mjs'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.mjs'],
+          environment: 'node',
+          // Worker threads that keep their modules between files: starting a fresh process for each
+          // of seventy small files cost three times the tests themselves. Files leave nothing behind:
+          // environment changes go through vi.stubEnv (undone after each test), spies are restored.
+          pool: 'threads',
+          isolate: false,
+          unstubEnvs: true,
+        },
       },
       {
         extends: true,

@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { clockOffset, now, realNow, securityNow, setClockOffset } from './clock'
 
 afterEach(() => {
   setClockOffset(0)
-  delete process.env.CLOCK_NOW
 })
 
 describe('the clock', () => {
@@ -14,7 +13,7 @@ describe('the clock', () => {
     expect(Math.abs(realNow().getTime() - Date.now())).toBeLessThan(1_000)
     // Sessions keep real time: a month on the sandbox clock signs nobody out.
     expect(Math.abs(securityNow().getTime() - Date.now())).toBeLessThan(1_000)
-    process.env.CLOCK_NOW = '2030-02-01T10:00:00.000Z'
+    vi.stubEnv('CLOCK_NOW', '2030-02-01T10:00:00.000Z')
     expect(now().toISOString()).toBe('2030-02-01T10:00:00.000Z')
     expect(securityNow().toISOString()).toBe('2030-02-01T10:00:00.000Z')
   })

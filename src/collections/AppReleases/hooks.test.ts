@@ -1,14 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { hashUploadedFile, keepOneCurrent } from '.'
 
 const media = path.join(tmpdir(), `media-${process.pid}`)
-process.env.MEDIA_DIR = media
 type HookArgs = Parameters<typeof keepOneCurrent>[0]
 const args = (value: Partial<HookArgs> & { payload?: Record<string, unknown> }) => ({ context: {}, req: { payload: value.payload ?? {} }, ...value }) as unknown as HookArgs
 
+beforeEach(() => {
+  vi.stubEnv('MEDIA_DIR', media)
+  mkdirSync(path.join(media, 'app-files'), { recursive: true })
+})
 afterEach(() => vi.restoreAllMocks())
 
 describe('one current release per product and platform', () => {
@@ -43,7 +46,6 @@ describe('one current release per product and platform', () => {
 
 describe('the hash of an uploaded file', () => {
   it('is computed from the stored file when the release points at a new one', async () => {
-    mkdirSync(path.join(media, 'app-files'), { recursive: true })
     writeFileSync(path.join(media, 'app-files', 'setup.exe'), 'abc')
     const findByID = vi.fn(async () => ({ id: 4, filename: 'setup.exe' }))
     const data = await hashUploadedFile(args({ data: { file: 4, sha256: 'f'.repeat(64), fileSize: 1 }, originalDoc: { file: 3, sha256: 'f'.repeat(64), fileSize: 1 }, payload: { findByID } }))

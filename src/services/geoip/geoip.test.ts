@@ -3,8 +3,6 @@ import { isLocalAddress, normaliseAddress } from './address'
 import { lookupAddress, resetGeoIp } from './lookup'
 
 afterEach(() => {
-  delete process.env.GEOIP_COUNTRY_MMDB
-  delete process.env.GEOIP_ASN_MMDB
   resetGeoIp()
   vi.restoreAllMocks()
 })
@@ -56,7 +54,7 @@ describe('the bundled geo-IP data', () => {
 
   it('answers country null, with one line in the log, when the country file cannot be read', { timeout: 30_000 }, async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    process.env.GEOIP_COUNTRY_MMDB = '/nonexistent/country.mmdb'
+    vi.stubEnv('GEOIP_COUNTRY_MMDB', '/nonexistent/country.mmdb')
     resetGeoIp()
     expect(await lookupAddress('8.8.8.8')).toMatchObject({ country: null, asn: 15169 })
     expect(await lookupAddress('1.1.1.1')).toMatchObject({ country: null, asn: 13335 })
@@ -65,7 +63,7 @@ describe('the bundled geo-IP data', () => {
   })
 
   it('reads the country from another MaxMind-format file named by GEOIP_COUNTRY_MMDB', async () => {
-    process.env.GEOIP_COUNTRY_MMDB = `${process.cwd()}/node_modules/@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country-ipv4.mmdb`
+    vi.stubEnv('GEOIP_COUNTRY_MMDB', `${process.cwd()}/node_modules/@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country-ipv4.mmdb`)
     resetGeoIp()
     expect(await lookupAddress('185.65.135.1')).toMatchObject({ country: 'SE' })
   })

@@ -1,5 +1,5 @@
 // Unit tests of the renewal rules: due-ness, periods (15-then-12, month ends), the retry schedule.
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { env, resetEnv } from '@/lib/env'
 import { quote } from '@/services/catalog/pricing'
 import { autoRenewLocked, nextPeriod, nextRetryAt, renewalDue, renewalExpiresAt, renewalKey, renewalPeriodOf, RENEW_AHEAD_MS } from './renewal-rules'
@@ -88,7 +88,7 @@ describe('the period a renewal pays for', () => {
 
 describe('the retry schedule', () => {
   afterEach(() => {
-    delete process.env.RENEWAL_RETRY_DAYS
+    vi.unstubAllEnvs()
     resetEnv()
   })
 
@@ -103,11 +103,11 @@ describe('the retry schedule', () => {
   })
 
   it('takes RENEWAL_RETRY_DAYS as rising whole days, and refuses anything else', () => {
-    process.env.RENEWAL_RETRY_DAYS = ' 2, 4 ,9'
+    vi.stubEnv('RENEWAL_RETRY_DAYS', ' 2, 4 ,9')
     resetEnv()
     expect(env().RENEWAL_RETRY_DAYS).toEqual([2, 4, 9])
     for (const bad of ['3,1', '0,2', '1,,3', 'one', '1;3', '1,3,61']) {
-      process.env.RENEWAL_RETRY_DAYS = bad
+      vi.stubEnv('RENEWAL_RETRY_DAYS', bad)
       resetEnv()
       expect(() => env(), bad).toThrow(/RENEWAL_RETRY_DAYS/)
     }
