@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import pg from 'pg'
 import type { Browser, Page } from 'playwright-core'
-import { expect } from 'vitest'
+import { expect, inject } from 'vitest'
 import { humanCheckOver } from '../support/human-check'
 import { baseUrl, newPage } from './browser'
 import { adminCredentials } from './admin'
@@ -22,6 +25,21 @@ export async function newAccount(prefix: string, password: string) {
 /** The running site's admin token (`/cms-api`). */
 export async function adminToken(): Promise<string> {
   return String((await post('/cms-api/admins/login', adminCredentials())).body.token)
+}
+
+/**
+ * Puts the shared server's sandbox clock back to real time, for a file that moved it. Nobody can
+ * move the clock back, so the offset is reset in PostgreSQL; the admins' clock route reads it
+ * again on each request, which brings the server's process clock along.
+ */
+export async function backToRealTime(): Promise<void> {
+  const pid = readFileSync(path.join(inject('dataDir'), 'postgres', 'postmaster.pid'), 'utf8').split('\n')
+  const client = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${pid[3]}/veilgate` })
+  await client.connect()
+  await client.query('update sandbox_clock set offset_ms = 0')
+  await client.end()
+  const response = await fetch(`${baseUrl()}/api/payments/sandbox/clock`, { headers: { authorization: `JWT ${await adminToken()}` } })
+  expect(((await response.json()) as { offsetMs: number }).offsetMs).toBe(0)
 }
 
 /** Signs `page` in to the admin through its login form, as an editor does. */

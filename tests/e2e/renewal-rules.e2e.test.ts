@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations, baseUrl, connectBrowser } from './browser'
-import { adminToken, newAccount, post, signedInPage } from './customers'
+import { adminToken, backToRealTime, newAccount, post, signedInPage } from './customers'
 
 let browser: Browser
 const password = 'Renewal-rules-Harbour-58'
@@ -16,6 +16,8 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  // The clock moved here must not be the next file's start (tests/e2e/sandbox-clock starts from real time).
+  await backToRealTime()
   await browser?.close()
 })
 

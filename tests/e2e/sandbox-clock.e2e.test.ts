@@ -1,12 +1,9 @@
 // The sandbox clock in the admin: an admin moves the site's time a month on, the card is charged
 // for the next period, and the buyer's account shows the new renewal date.
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import pg from 'pg'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations, baseUrl, connectBrowser, newPage } from './browser'
-import { adminToken, newAccount, outboxText, post, signedInPage, signInToAdmin } from './customers'
+import { adminToken, backToRealTime, newAccount, outboxText, post, signedInPage, signInToAdmin } from './customers'
 
 const DAY = 86_400_000
 let browser: Browser
@@ -14,11 +11,6 @@ let browser: Browser
 beforeAll(async () => {
   browser = await connectBrowser()
 })
-
-async function readClock(admin: string): Promise<{ now: string; offsetMs: number }> {
-  const response = await fetch(`${baseUrl()}/api/payments/sandbox/clock`, { headers: { authorization: `JWT ${admin}` } })
-  return (await response.json()) as { now: string; offsetMs: number }
-}
 
 /** A subscription as admins read it (`/cms-api`). */
 async function subscriptionOf(admin: string, email: string) {
@@ -31,19 +23,10 @@ async function subscriptionOf(admin: string, email: string) {
 }
 
 afterAll(async () => {
-  // Every end-to-end suite shares one server: its clock goes back to real time. Nobody can move
-  // the clock back, so the offset is reset in PostgreSQL; the server reads it at its next
-  // scheduled run, within a minute.
-  const pid = readFileSync(path.join(inject('dataDir'), 'postgres', 'postmaster.pid'), 'utf8').split('\n')
-  const client = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${pid[3]}/veilgate` })
-  await client.connect()
-  await client.query('update sandbox_clock set offset_ms = 0')
-  await client.end()
-  const admin = await adminToken()
-  for (let i = 0; i < 180 && (await readClock(admin)).offsetMs !== 0; i++) await new Promise((resolve) => setTimeout(resolve, 500))
-  expect((await readClock(admin)).offsetMs).toBe(0)
+  // Every end-to-end file shares one server: its clock goes back to real time.
+  await backToRealTime()
   await browser?.close()
-}, 120_000)
+})
 
 /** A new account that buys `vpn-1m` signed in, with `card`: its address and session token. */
 async function monthlyBuyer(prefix: string, card: string) {
