@@ -65,6 +65,8 @@ export default defineConfig({
           // files never race on one admin's session list.
           fileParallelism: true,
           maxWorkers: 2,
+          // Each worker keeps Playwright and the helpers loaded between its files.
+          isolate: false,
           expect: e2eExpect,
           testTimeout: 90_000,
           hookTimeout: 60_000,
@@ -80,6 +82,7 @@ export default defineConfig({
           // The same server and Chromium (the setup shares them between the two projects).
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
+          isolate: false,
           expect: e2eExpect,
           testTimeout: 90_000,
           hookTimeout: 60_000,

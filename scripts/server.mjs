@@ -9,7 +9,7 @@
 //   compression is off, so it runs after the CSP step); the cache follows the content-change
 //   signal (scripts/lib/content-changes.mjs).
 // Started by scripts/start.mjs with the database and secrets already in the environment.
-import { readdirSync, readFile } from 'node:fs'
+import { readdirSync, readFile, rmSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import compression from 'compression'
@@ -30,6 +30,12 @@ try {
   console.error(`[server] ${error.message}`)
   process.exit(1)
 }
+
+// Next keeps the pages it rendered in .next/server/route-cache across restarts, but which of them
+// an edit has made stale lives only in the memory of the process that saw the edit: after a
+// restart such a page would be served again as current (a banner switched off, back on screen).
+// Each start begins without them; a page renders again on its first request.
+if (!dev) rmSync(path.join(root, '.next', 'server', 'route-cache'), { recursive: true, force: true })
 
 const app = next({ dev, dir: root, port, hostname: 'localhost' })
 const handle = app.getRequestHandler()
