@@ -27,17 +27,25 @@ export async function adminToken(): Promise<string> {
   return String((await post('/cms-api/admins/login', adminCredentials())).body.token)
 }
 
+/** Runs one SQL statement on the shared server's database: for state no visitor or admin can undo. */
+export async function siteSql(statement: string): Promise<void> {
+  const pid = readFileSync(path.join(inject('dataDir'), 'postgres', 'postmaster.pid'), 'utf8').split('\n')
+  const client = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${pid[3]}/veilgate` })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
 /**
  * Puts the shared server's sandbox clock back to real time, for a file that moved it. Nobody can
  * move the clock back, so the offset is reset in PostgreSQL; the admins' clock route reads it
  * again on each request, which brings the server's process clock along.
  */
 export async function backToRealTime(): Promise<void> {
-  const pid = readFileSync(path.join(inject('dataDir'), 'postgres', 'postmaster.pid'), 'utf8').split('\n')
-  const client = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${pid[3]}/veilgate` })
-  await client.connect()
-  await client.query('update sandbox_clock set offset_ms = 0')
-  await client.end()
+  await siteSql('update sandbox_clock set offset_ms = 0')
   const response = await fetch(`${baseUrl()}/api/payments/sandbox/clock`, { headers: { authorization: `JWT ${await adminToken()}` } })
   expect(((await response.json()) as { offsetMs: number }).offsetMs).toBe(0)
 }

@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import pg from 'pg'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseUrl, connectBrowser, newPage, watchViolations } from './browser'
-import { signInToAdmin } from './customers'
+import { signInToAdmin, siteSql } from './customers'
 import { adminCredentials } from './admin'
 
 let browser: Browser
@@ -145,10 +142,6 @@ describe('rate limits (runs last in this file; clears its counts)', () => {
 
   afterAll(async () => {
     // All end-to-end suites share one server: forget the burst's counts.
-    const pid = readFileSync(path.join(inject('dataDir'), 'postgres', 'postmaster.pid'), 'utf8').split('\n')
-    const client = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${pid[3]}/veilgate` })
-    await client.connect()
-    await client.query('delete from rate_limits')
-    await client.end()
+    await siteSql('delete from rate_limits')
   })
 })

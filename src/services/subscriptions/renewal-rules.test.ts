@@ -87,10 +87,8 @@ describe('the period a renewal pays for', () => {
 })
 
 describe('the retry schedule', () => {
-  afterEach(() => {
-    vi.unstubAllEnvs()
-    resetEnv()
-  })
+  // The stubbed value is undone after each test (unstubEnvs); the parsed environment is read again.
+  afterEach(() => resetEnv())
 
   it('retries 1, 3 and 5 days after the first failure by default, then none is left', () => {
     const failed = new Date('2027-01-10T09:00:00.000Z')
