@@ -9,7 +9,7 @@ export const baseUrl = () => inject('baseUrl')
 
 /**
  * Debian's Chromium, with the flags this sandbox needs, started once for the whole run by the
- * global setup (Playwright gives it a fresh profile; every test opens its own context).
+ * global setup (Playwright gives it a fresh profile; each `newPage` is a first-time visitor, in a tab reused when a test gave one back: see `newPage`).
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
@@ -60,10 +60,107 @@ function waitForHydration(page: Page) {
   }
 }
 
+/**
+ * Tabs given back by `page.context().close()`, by connection and context options, for the next
+ * `newPage` of the same file. A new tab costs Chromium about a second of CPU (a renderer process
+ * started, the start-up scripts compiled again), a navigation in a tab already open half that: on
+ * two cores the end-to-end phase is CPU-bound, and most tests open a tab or several.
+ */
+const idleTabs = new WeakMap<Browser, Map<string, Page[]>>()
+
+/** Methods whose effect on a tab or its context cannot be undone cheaply: a tab that used one is closed, never reused. */
+const LASTING = {
+  page: ['route', 'routeFromHAR', 'routeWebSocket', 'exposeFunction', 'exposeBinding', 'setExtraHTTPHeaders', 'emulateMedia', 'setViewportSize', 'setDefaultTimeout', 'setDefaultNavigationTimeout', 'addLocatorHandler', 'requestGC'],
+  context: ['route', 'routeFromHAR', 'routeWebSocket', 'exposeFunction', 'exposeBinding', 'setExtraHTTPHeaders', 'setOffline', 'setGeolocation', 'grantPermissions', 'setHTTPCredentials', 'setDefaultTimeout', 'setDefaultNavigationTimeout', 'newCDPSession', 'newPage'],
+} as const
+
+type Listener = (...args: never[]) => unknown
+type Emitter = { on: (event: string, listener: Listener) => unknown; off: (event: string, listener: Listener) => unknown }
+
+/**
+ * Makes `page`'s context reusable: `context.close()` hands the tab back as a first-time visitor
+ * would find it (no cookie, no local or session storage, an empty HTTP cache, no permission, on
+ * `about:blank`), with the test's listeners and init scripts removed. A tab whose test changed
+ * something lasting (a route, the viewport, offline, a CDP session, a second tab) closes for real.
+ */
+async function makeReusable(browser: Browser, key: string, page: Page) {
+  const context = page.context()
+  const cdp = await context.newCDPSession(page)
+  const origins = new Set<string>()
+  page.on('framenavigated', (frame) => {
+    const url = frame.url()
+    if (url.startsWith('http')) origins.add(new URL(url).origin)
+  })
+  let lasting = false
+  const undo: (() => Promise<unknown> | unknown)[] = []
+  const watch = (target: object, names: readonly string[]) => {
+    const methods = target as Record<string, (...args: unknown[]) => unknown>
+    for (const name of names) {
+      const original = methods[name]!.bind(target)
+      methods[name] = (...args: unknown[]) => {
+        lasting = true
+        return original(...args)
+      }
+    }
+  }
+  watch(page, LASTING.page)
+  watch(context, LASTING.context)
+  watch(page.clock, ['install', 'setFixedTime', 'setSystemTime', 'runFor', 'fastForward', 'pauseAt'])
+  for (const target of [page, context] as unknown as Emitter[]) {
+    for (const name of ['on', 'once', 'addListener', 'prependListener'] as const) {
+      const methods = target as unknown as Record<string, (event: string, listener: Listener) => unknown>
+      const original = methods[name]!.bind(target)
+      methods[name] = (event, listener) => {
+        undo.push(() => target.off(event, listener))
+        return original(event, listener)
+      }
+    }
+    const scripts = target as unknown as { addInitScript: (...args: unknown[]) => Promise<{ dispose: () => Promise<void> }> }
+    const addInitScript = scripts.addInitScript.bind(target)
+    scripts.addInitScript = async (...args) => {
+      const added = await addInitScript(...args)
+      undo.push(() => added.dispose())
+      return added
+    }
+  }
+  const close = context.close.bind(context)
+  let closing = false
+  context.close = async (options) => {
+    if (closing) return
+    closing = true
+    if (lasting || page.isClosed() || context.pages().length !== 1) return close(options)
+    try {
+      for (const step of undo.splice(0).reverse()) await step()
+      if (page.url().startsWith('http')) await page.evaluate(() => (localStorage.clear(), sessionStorage.clear())).catch(() => {})
+      await page.goto('about:blank')
+      await context.clearCookies()
+      await context.clearPermissions()
+      await cdp.send('Network.clearBrowserCache')
+      for (const origin of origins) {
+        await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
+        await cdp.send('DOMStorage.clear', { storageId: { securityOrigin: origin, isLocalStorage: false } }).catch(() => {})
+      }
+      origins.clear()
+    } catch {
+      return close(options)
+    }
+    closing = false
+    let byKey = idleTabs.get(browser)
+    if (!byKey) idleTabs.set(browser, (byKey = new Map()))
+    byKey.set(key, [...(byKey.get(key) ?? []), page])
+  }
+}
+
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  // Options that carry state (a stored sign-in, a recording) always get a new context.
+  const reusable = !options.storageState && !options.recordHar && !options.recordVideo
+  const key = JSON.stringify(options)
+  const idle = reusable ? idleTabs.get(browser)?.get(key)?.pop() : undefined
+  if (idle && !idle.isClosed()) return idle
   const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-US', ...options })
   const page = await context.newPage()
   waitForHydration(page)
+  if (reusable) await makeReusable(browser, key, page)
   return page
 }
 
