@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectBrowser, newPage } from './browser'
 
@@ -61,5 +61,17 @@ describe('the helpers’ reused tabs (tests/e2e/browser.ts)', () => {
     expect(german).not.toBe(english)
     expect(await newPage(browser)).toBe(english)
     await german.context().close()
+  })
+
+  let leftOpen: Page | undefined
+  it('take back a tab its test left open when the test ends', async () => {
+    leftOpen = await newPage(browser, { locale: 'fr-FR' })
+    await leftOpen.goto('/fr')
+  })
+
+  it('(the next test gets that tab, fresh)', async () => {
+    const page = await newPage(browser, { locale: 'fr-FR' })
+    expect(page).toBe(leftOpen)
+    expect(page.url()).toBe('about:blank')
   })
 })

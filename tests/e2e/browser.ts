@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { chromium, type Browser, type BrowserContextOptions, type BrowserServer, type Page } from 'playwright-core'
-import { inject } from 'vitest'
+import { inject, onTestFinished } from 'vitest'
 
 const require = createRequire(import.meta.url)
 
@@ -126,7 +126,7 @@ async function makeReusable(browser: Browser, key: string, page: Page) {
   const close = context.close.bind(context)
   let closing = false
   context.close = async (options) => {
-    if (closing) return
+    if (closing || idle.has(page)) return
     closing = true
     if (lasting || page.isClosed() || context.pages().length !== 1) return close(options)
     try {
@@ -148,19 +148,45 @@ async function makeReusable(browser: Browser, key: string, page: Page) {
     let byKey = idleTabs.get(browser)
     if (!byKey) idleTabs.set(browser, (byKey = new Map()))
     byKey.set(key, [...(byKey.get(key) ?? []), page])
+    idle.add(page)
   }
 }
+
+/** Tabs waiting in `idleTabs`: closing one again (the test's own close, then the automatic one) does nothing. */
+const idle = new WeakSet<Page>()
+
+/**
+ * Gives the tab back when the test that took it ends, if the test did not close it itself (a
+ * tab taken outside a test, in a `beforeAll`, stays the file's until it closes it).
+ */
+function giveBackAfterTest(page: Page) {
+  const taken = (handouts.get(page) ?? 0) + 1
+  handouts.set(page, taken)
+  try {
+    onTestFinished(async () => {
+      if (handouts.get(page) === taken && !idle.has(page) && !page.isClosed()) await page.context().close()
+    })
+  } catch {
+    // not inside a test
+  }
+}
+const handouts = new WeakMap<Page, number>()
 
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
   // Options that carry state (a stored sign-in, a recording) always get a new context.
   const reusable = !options.storageState && !options.recordHar && !options.recordVideo
   const key = JSON.stringify(options)
-  const idle = reusable ? idleTabs.get(browser)?.get(key)?.pop() : undefined
-  if (idle && !idle.isClosed()) return idle
+  const waiting = reusable ? idleTabs.get(browser)?.get(key)?.pop() : undefined
+  if (waiting && !waiting.isClosed()) {
+    idle.delete(waiting)
+    giveBackAfterTest(waiting)
+    return waiting
+  }
   const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-US', ...options })
   const page = await context.newPage()
   waitForHydration(page)
   if (reusable) await makeReusable(browser, key, page)
+  giveBackAfterTest(page)
   return page
 }
 
