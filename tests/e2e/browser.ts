@@ -20,9 +20,23 @@ export function launchBrowserServer(): Promise<BrowserServer> {
   return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
 }
 
-/** The run's shared Chromium; `close()` on it closes this file's contexts and disconnects. */
-export function connectBrowser(): Promise<Browser> {
-  return chromium.connect(inject('browserEndpoint'))
+let connection: Promise<Browser> | undefined
+
+/**
+ * The run's shared Chromium, one connection per Vitest worker (its files run one after another and
+ * keep their modules). `close()` on it, at the end of a file, closes the contexts the file still
+ * has in use and keeps the connection and its idle tabs for the worker's next file.
+ */
+export async function connectBrowser(): Promise<Browser> {
+  const current = await connection
+  if (current?.isConnected()) return current
+  connection = chromium.connect(inject('browserEndpoint')).then((browser) => {
+    browser.close = async () => {
+      for (const context of browser.contexts()) if (!context.pages().some((page) => idle.has(page))) await context.close()
+    }
+    return browser
+  })
+  return connection
 }
 
 /** Whether React has taken over a site page (a page without the after-paint loader has nothing to wait for). */
