@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseUrl, connectBrowser, newPage } from './browser'
 import { adminToken } from './customers'
+import { CHECK_THROTTLE_MS, PRELOAD_FACTOR } from '@/components/ui/LazyImage.client'
 
 let browser: Browser
 
@@ -202,8 +203,23 @@ describe('lazy images', () => {
     const image = page.locator('main img[alt="A lazy test image"]')
     const documentTop = await image.evaluate((element) => element.getBoundingClientRect().top + window.scrollY)
     expect(documentTop).toBeGreaterThan(height * 3)
-    // Longer than the 200 ms between checks: an image that far down stays without a source.
-    await page.waitForTimeout(600)
+    // The page's one observer reports, and its check runs at most CHECK_THROTTLE_MS later. An observer
+    // made now reports in the same rendering step, after it; a timer of that length set then fires
+    // after the page's check: an image that far down has stayed without a source.
+    await image.evaluate(
+      (element, { throttle, margin }) =>
+        new Promise<void>((resolve) => {
+          const observer = new IntersectionObserver(
+            () => {
+              observer.disconnect()
+              setTimeout(resolve, throttle)
+            },
+            { rootMargin: `${margin}% 0px` },
+          )
+          observer.observe(element)
+        }),
+      { throttle: CHECK_THROTTLE_MS, margin: PRELOAD_FACTOR * 100 },
+    )
     expect(await image.getAttribute('data-state')).toBe('waiting')
     expect(await image.getAttribute('src')).toBeNull()
     expect(fetched).toEqual([])

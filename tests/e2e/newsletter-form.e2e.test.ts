@@ -1,7 +1,7 @@
 // The newsletter form in Chromium: in the footer and the /blog block, with the human check solved
 // by itself, the spec's states, one request per press and the result modal (focus, Escape, axe).
 import { randomUUID } from 'node:crypto'
-import type { Browser, Page, Request } from 'playwright-core'
+import type { Browser, Locator, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations, baseUrl, connectBrowser, newPage } from './browser'
 import { outboxText } from './customers'
@@ -33,9 +33,25 @@ async function visit(path: string): Promise<{ page: Page; sent: Request[] }> {
 
 const isFocused = (page: Page, selector: string) => page.locator(selector).evaluate((element) => element === document.activeElement)
 
-/** Nothing reaches the API in the next second: what "sends nothing" looks like from outside. */
-async function nothingSent(page: Page, sent: Request[], before: number) {
-  await page.waitForTimeout(1000)
+/**
+ * Presses Enter in `field` and waits until the page has handled the form's submit event (a listener
+ * on window runs after React's own, which sits on the root).
+ */
+async function submitHandled(page: Page, field: Locator) {
+  await page.evaluate(() => {
+    const handled = new Promise((resolve) => window.addEventListener('submit', resolve, { once: true }))
+    Object.assign(window, { submitHandled: handled.then(() => true) })
+  })
+  await field.press('Enter')
+  expect(await page.evaluate(() => (window as unknown as { submitHandled: Promise<boolean> }).submitHandled)).toBe(true)
+}
+
+/**
+ * Nothing reached the API so far. No wait for a request that might come late: every later step of
+ * the test counts the requests exactly (one after the double press, two after the next address),
+ * so a late one fails the test there.
+ */
+function nothingSent(sent: Request[], before: number) {
   expect(sent.length).toBe(before)
 }
 
@@ -74,8 +90,8 @@ describe('the newsletter form', () => {
     // The first focus starts the human check; an empty field sends nothing and opens nothing.
     await field.focus()
     await page.locator('footer altcha-widget').waitFor({ state: 'attached' })
-    await field.press('Enter')
-    await nothingSent(page, sent, 0)
+    await submitHandled(page, field)
+    nothingSent(sent, 0)
     expect(await page.locator('dialog[open]').count()).toBe(0)
 
     await field.fill('bad@')
@@ -86,7 +102,7 @@ describe('the newsletter form', () => {
     expect(await field.getAttribute('aria-describedby')).toContain(String(await error.getAttribute('id')))
     expect(await isFocused(page, 'footer form input[name="email"]')).toBe(true)
     expect(await field.inputValue()).toBe('bad@')
-    await nothingSent(page, sent, 0)
+    nothingSent(sent, 0)
 
     // A real address, pressed twice: one request, then the modal.
     const email = address('footer')
@@ -104,7 +120,7 @@ describe('the newsletter form', () => {
     await page.keyboard.press('Escape')
     await modal.waitFor({ state: 'hidden' })
     expect(await isFocused(page, 'footer form input[name="email"]')).toBe(true)
-    await nothingSent(page, sent, 1)
+    nothingSent(sent, 1)
 
     // The e-mail waits in the outbox; once confirmed, the same address is told it exists.
     const text = await outboxText(email, 'newsletter-confirm')
@@ -144,18 +160,22 @@ describe('the newsletter form', () => {
     const proveHuman = form.getByText('Please prove you are human: tick the check and try again.')
     await proveHuman.waitFor()
     expect(await field.inputValue()).toBe(email)
-    await nothingSent(page, sent, 0)
+    nothingSent(sent, 0)
     expect(await axeViolations(page)).toEqual([])
 
     // Reachable again: the next press solves the check and subscribes; the site's loader shows while the request runs.
     await page.unroute('**/api/veilgate/captcha/challenge/**')
+    // The request is held until the loader has been seen, then let through.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
     await page.route('**/api/coms/subscribe/', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000))
+      await released
       await route.continue()
     })
     await form.getByRole('button', { name: 'Subscribe' }).click()
     await page.getByRole('status').filter({ hasText: 'Loading…' }).waitFor()
     expect(await page.locator('main').getAttribute('aria-busy')).toBe('true')
+    release()
     const modal = page.getByRole('dialog', { name: 'Almost done' })
     await modal.waitFor()
     expect(await page.locator('main').getAttribute('aria-busy')).toBeNull()

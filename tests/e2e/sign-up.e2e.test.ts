@@ -178,9 +178,11 @@ describe('the human check on the form', () => {
 
   it('lets a submit that comes before the solution wait for it, then send, with one press', async () => {
     const page = await open('/sign-up')
-    // The challenge arrives late: the press comes while the check is still being worked out.
+    // The challenge is held until the press has come: the check is still being worked out then.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
     await page.route('**/api/veilgate/captcha/challenge/**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2_000))
+      await released
       await route.continue()
     })
     const email = `e2e-wait-${randomUUID()}@example.com`
@@ -189,8 +191,13 @@ describe('the human check on the form', () => {
     page.on('request', (request) => {
       if (request.url().includes('/auth/register/')) registers.push(request.url())
     })
+    // A listener on window runs after React's own (on the root): once it has, the press was handled.
+    await page.evaluate(() => Object.assign(window, { submitted: new Promise((resolve) => window.addEventListener('submit', () => resolve(true), { once: true })) }))
     await form(page).getByRole('button', { name: 'Create account' }).press('Enter')
+    expect(await page.evaluate(() => (window as unknown as { submitted: Promise<boolean> }).submitted)).toBe(true)
     expect(await page.locator('altcha-widget').getByText('Verified', { exact: true }).count()).toBe(0)
+    expect(registers).toHaveLength(0)
+    release()
     await page.getByRole('heading', { name: 'Check your inbox to confirm your address' }).waitFor()
     expect(registers).toHaveLength(1)
     expect(await customerInfo(page)).toMatchObject({ email })

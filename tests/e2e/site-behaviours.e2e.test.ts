@@ -81,9 +81,20 @@ describe('site behaviours', () => {
     await expect.poll(() => documents.length).toBe(2)
     await page.locator('html[data-hydrated]').waitFor()
     expect(await page.evaluate(() => Number(sessionStorage.getItem('veilgate:chunk-reload-at')))).toBeGreaterThan(0)
-    // The same failure again within 60 s: no second reload.
+    // The same failure again within 60 s: no second reload. Listeners added now run after the
+    // page's own (window, same events): once one has seen the failure, the guard has decided, and a
+    // reload would have stamped its time again.
+    const reloadedAt = await page.evaluate(() => Number(sessionStorage.getItem('veilgate:chunk-reload-at')))
+    await page.evaluate(() => {
+      const seen = new Promise((resolve) => {
+        window.addEventListener('error', (event) => event.target instanceof HTMLScriptElement && resolve(true), true)
+        window.addEventListener('unhandledrejection', () => resolve(true))
+      })
+      Object.assign(window, { chunkFailureSeen: seen })
+    })
     await page.locator('footer input[name="email"]').focus()
-    await page.waitForTimeout(1500)
+    expect(await page.evaluate(() => (window as unknown as { chunkFailureSeen: Promise<boolean> }).chunkFailureSeen)).toBe(true)
+    expect(await page.evaluate(() => Number(sessionStorage.getItem('veilgate:chunk-reload-at')))).toBe(reloadedAt)
     expect(documents).toEqual(['/', '/'])
     // The next route change is a whole page from the server, not a client navigation.
     await page.locator('footer').getByRole('link', { name: 'Blog', exact: true }).click()
