@@ -15,7 +15,7 @@ import path from 'node:path'
 import compression from 'compression'
 import next from 'next'
 import { loadScriptsAfterPaint } from './lib/after-paint.mjs'
-import { followContentChanges } from './lib/content-changes.mjs'
+import { CHANGE_ANNOUNCED_EVENT, followContentChanges } from './lib/content-changes.mjs'
 import { answerFromCache, bypasses, ResponseCache } from './lib/response-cache.mjs'
 import { FORWARDED_HEADER, PEER_HEADER, peerAddress, secureResponse } from './lib/secure-response.mjs'
 import { serverOptions } from './lib/server-options.mjs'
@@ -55,8 +55,11 @@ if (cache.enabled && process.env.DATABASE_URL) {
     onConnect: () => {
       if (connects++ > 0) cache.purge({ all: true })
     },
-    onChange: (change) => cache.purge(change),
+    onChange: (change, text) => cache.signalled(change, text),
   })
+  // A change saved through this instance: its answer may reach the editor before the signal
+  // reaches this listener, so pages wait for it (src/services/content/changes.ts).
+  process.on(CHANGE_ANNOUNCED_EVENT, (text) => cache.expectChange(text))
   // Once more after the request proxy (same process) has reloaded its routes for the change: a
   // page rendered meanwhile with the old routes (an experiment's view) is not kept
   // (src/services/content/page-index.ts).

@@ -4,6 +4,8 @@
 import pg from 'pg'
 
 export const CONTENT_CHANNEL = 'veilgate_content'
+/** The process event a save emits as it announces a change (its payload: the signal's text), for this instance's response cache. */
+export const CHANGE_ANNOUNCED_EVENT = 'veilgate:change-announced'
 
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; longer lists become "everything". */
 export const MAX_SIGNAL_BYTES = 7000
@@ -58,7 +60,7 @@ export function followContentChanges({ connectionString, onChange, onConnect, re
       retry()
     })
     candidate.on('notification', (message) => {
-      if (message.channel === CONTENT_CHANNEL) onChange(decodeChange(message.payload))
+      if (message.channel === CONTENT_CHANNEL) onChange(decodeChange(message.payload), message.payload ?? '')
     })
     try {
       await candidate.connect()

@@ -177,6 +177,9 @@ function withVary(headers) {
  * are made once per ETag (pages) or file (static) with zlib's asynchronous API, at gzip 9 and
  * brotli 9; until they are ready an entry answers with identity.
  */
+/** How long a change announced here may take to come back as a signal before every page is dropped anyway. */
+export const CHANGE_SIGNAL_TIMEOUT_MS = 5_000
+
 export class ResponseCache {
   constructor({ maxBytes, compress = true, localeCodes, now = () => Date.now() }) {
     this.maxBytes = maxBytes
@@ -188,6 +191,42 @@ export class ResponseCache {
     /** Bumped by every purge: an answer rendered before one is not kept (it may show the old content). */
     this.generation = 0
     this.compressed = new Map()
+    /**
+     * Changes this instance has announced whose signal has not come back yet (their timers): the
+     * save's answer can reach its client before PostgreSQL delivers the signal, so meanwhile no
+     * page is served from here or kept.
+     */
+    this.awaited = []
+  }
+
+  /**
+   * A change announced in this process (`text`: the signal's payload, inside the save's
+   * transaction): pages are neither served nor kept until that signal arrives (`signalled`), or
+   * for `timeoutMs` if it never does (a rolled-back save), after which every page is dropped.
+   */
+  expectChange(text, timeoutMs = CHANGE_SIGNAL_TIMEOUT_MS) {
+    this.generation += 1
+    const awaited = { text, timer: undefined }
+    awaited.timer = setTimeout(() => {
+      this.awaited = this.awaited.filter((other) => other !== awaited)
+      this.purge({ all: true })
+    }, timeoutMs)
+    awaited.timer.unref?.()
+    this.awaited.push(awaited)
+  }
+
+  /** A change's signal arrived (after its commit): the pages it changed are dropped, and the wait for it ends. */
+  signalled(change, text) {
+    this.purge(change)
+    const index = this.awaited.findIndex((awaited) => awaited.text === text)
+    if (index === -1) return
+    clearTimeout(this.awaited[index].timer)
+    this.awaited.splice(index, 1)
+  }
+
+  /** Whether a change announced here is still on its way: pages go to Next meanwhile. */
+  get waiting() {
+    return this.awaited.length > 0
   }
 
   get enabled() {
@@ -205,6 +244,7 @@ export class ResponseCache {
   get(key) {
     const entry = this.entries.get(key)
     if (!entry) return undefined
+    if (entry.kind === 'page' && this.waiting) return undefined
     if (entry.expiresAt <= this.now()) {
       this.drop(key)
       return undefined
@@ -284,7 +324,7 @@ export class ResponseCache {
    * happened since the request began (`generation`).
    */
   offer(key, { method, status, headers, body, generation }) {
-    if (!this.enabled || generation !== this.generation) return undefined
+    if (!this.enabled || generation !== this.generation || this.waiting) return undefined
     const ttlMs = storableFor({ method, status, headers })
     if (ttlMs === null || !body.length) return undefined
     const etag = headers.etag

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { bypasses, cacheKey, chooseEncoding, contentPathOf, etagMatches, parseCookies, ResponseCache, sharedMaxAge, storableFor } from './response-cache.mjs'
+import { describe, expect, it, vi } from 'vitest'
+import { bypasses, cacheKey, CHANGE_SIGNAL_TIMEOUT_MS, chooseEncoding, contentPathOf, etagMatches, parseCookies, ResponseCache, sharedMaxAge, storableFor } from './response-cache.mjs'
 
 const locales = new Set(['en', 'de', 'ar', 'jp'])
 const request = (url, headers = {}, method = 'GET') => ({ url, method, headers: { host: 'localhost:3000', ...headers } })
@@ -141,6 +141,43 @@ describe('the cache', () => {
     cache.purge({ all: true })
     expect(cache.stats().entries).toBe(1)
     expect(cache.get(cache.staticKey('/_next/static/chunks/a.js'))).toBeDefined()
+  })
+
+  it('serves and keeps no page while a change announced here has not come back as a signal, then drops what it changed', () => {
+    vi.useFakeTimers()
+    try {
+      const { cache } = make({ compress: false })
+      const offer = (url, generation = cache.generation) => cache.offer(cache.key(request(url)), { method: 'GET', status: 200, headers: page(), body, generation })
+      offer('/')
+      offer('/blog')
+      cache.offerStatic('/_next/static/chunks/a.js', { headers: { 'content-type': 'application/javascript' }, body })
+      const started = cache.generation
+      // The save's hook announces inside its transaction; the editor's answer may come before the signal.
+      cache.expectChange('{"all":true}')
+      expect(cache.get(cache.key(request('/')))).toBeUndefined()
+      expect(offer('/pricing')).toBeUndefined()
+      expect(offer('/pricing', started)).toBeUndefined()
+      expect(cache.get(cache.staticKey('/_next/static/chunks/a.js'))).toBeDefined()
+      // Another instance's signal drops its pages but does not end the wait for ours.
+      cache.signalled({ paths: ['/other'] }, '{"paths":["/other"]}')
+      expect(cache.waiting).toBe(true)
+      expect(offer('/pricing')).toBeUndefined()
+      cache.signalled({ all: true }, '{"all":true}')
+      expect(cache.waiting).toBe(false)
+      expect(cache.get(cache.key(request('/')))).toBeUndefined()
+      expect(offer('/')).toBeDefined()
+      expect(cache.get(cache.key(request('/')))).toBeDefined()
+      // A signal that never comes (the save rolled back): after the timeout every page is dropped and the cache serves again.
+      cache.expectChange('{"paths":["/vpn"]}')
+      vi.advanceTimersByTime(CHANGE_SIGNAL_TIMEOUT_MS - 1)
+      expect(cache.waiting).toBe(true)
+      vi.advanceTimersByTime(1)
+      expect(cache.waiting).toBe(false)
+      expect(cache.get(cache.key(request('/')))).toBeUndefined()
+      expect(offer('/')).toBeDefined()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('stays under its size cap, dropping the least recently used first; 0 keeps nothing', () => {

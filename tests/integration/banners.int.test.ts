@@ -2,7 +2,7 @@ import type { PoolClient } from 'pg'
 import { getPayload, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import config from '@payload-config'
-import { CONTENT_CHANNEL } from '../../scripts/lib/content-changes.mjs'
+import { CHANGE_ANNOUNCED_EVENT, CONTENT_CHANNEL } from '../../scripts/lib/content-changes.mjs'
 import { refreshBanners } from '@/services/content/banner-refresh'
 import { shownBanners } from '@/services/content/banners'
 import { pgPool } from '@/services/db'
@@ -60,7 +60,16 @@ describe('the banners global', () => {
   it('refreshes every cached page when saved, and once when a window opens or closes', async () => {
     const current = await payload.findGlobal({ slug: 'banners', depth: 0 })
     signals.length = 0
-    await payload.updateGlobal({ slug: 'banners', data: { rewardsMini: { ...current.rewardsMini!, to: '2099-12-31' } } })
+    // This instance's response cache hears of the change during the save, before its answer, with the signal's text.
+    const announced: string[] = []
+    const hear = (text: string) => announced.push(text)
+    process.on(CHANGE_ANNOUNCED_EVENT, hear)
+    try {
+      await payload.updateGlobal({ slug: 'banners', data: { rewardsMini: { ...current.rewardsMini!, to: '2099-12-31' } } })
+      expect(announced).toEqual(['{"all":true}'])
+    } finally {
+      process.off(CHANGE_ANNOUNCED_EVENT, hear)
+    }
     await expect.poll(() => signals).toContain('{"all":true}')
     expect((await payload.findGlobal({ slug: 'banners', depth: 0, locale: 'de' })).rewardsMini?.text).toBe((await payload.findGlobal({ slug: 'banners', depth: 0, locale: 'de' })).rewards?.text)
 

@@ -1,6 +1,6 @@
 // Announcing published content changes to every instance (route index, response cache) over PostgreSQL NOTIFY.
 import type { Payload, PayloadRequest } from 'payload'
-import { CONTENT_CHANNEL, encodeChange } from '../../../scripts/lib/content-changes.mjs'
+import { CHANGE_ANNOUNCED_EVENT, CONTENT_CHANNEL, encodeChange } from '../../../scripts/lib/content-changes.mjs'
 import { pgPool, sql } from '@/services/db'
 
 export type ContentChange = { paths?: (string | null | undefined)[]; all?: boolean }
@@ -15,6 +15,9 @@ type Session = { db: { execute(statement: unknown): Promise<unknown> } }
  */
 export async function announceContentChange(req: Pick<PayloadRequest, 'payload'> & { transactionID?: PayloadRequest['transactionID'] }, change: ContentChange): Promise<void> {
   const text = encodeChange({ all: change.all, paths: change.paths?.filter((path): path is string => Boolean(path)) })
+  // This instance's response cache serves no page until the signal is back (the save's answer
+  // may reach its client first).
+  ;(process as unknown as NodeJS.EventEmitter).emit(CHANGE_ANNOUNCED_EVENT, text)
   try {
     const id = req.transactionID instanceof Promise ? await req.transactionID : req.transactionID
     const session = id ? (req.payload.db as unknown as { sessions?: Record<string, Session> }).sessions?.[String(id)] : undefined
