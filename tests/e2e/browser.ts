@@ -76,7 +76,7 @@ function waitForHydration(page: Page) {
 
 /**
  * Tabs given back by `page.context().close()`, by connection and context options, for the next
- * `newPage` of the same file. A new tab costs Chromium about a second of CPU (a renderer process
+ * `newPage` of the worker (its files share one connection). A new tab costs Chromium about a second of CPU (a renderer process
  * started, the start-up scripts compiled again), a navigation in a tab already open half that: on
  * two cores the end-to-end phase is CPU-bound, and most tests open a tab or several.
  */
@@ -145,6 +145,7 @@ async function makeReusable(browser: Browser, key: string, page: Page) {
     if (lasting || page.isClosed() || context.pages().length !== 1) return close(options)
     try {
       for (const step of undo.splice(0).reverse()) await step()
+      // Session storage belongs to the tab: it is cleared for the origin on screen (tests stay on one site).
       if (page.url().startsWith('http')) await page.evaluate(() => (localStorage.clear(), sessionStorage.clear())).catch(() => {})
       await page.goto('about:blank')
       await context.clearCookies()
@@ -152,7 +153,6 @@ async function makeReusable(browser: Browser, key: string, page: Page) {
       await cdp.send('Network.clearBrowserCache')
       for (const origin of origins) {
         await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
-        await cdp.send('DOMStorage.clear', { storageId: { securityOrigin: origin, isLocalStorage: false } }).catch(() => {})
       }
       origins.clear()
     } catch {
@@ -161,7 +161,9 @@ async function makeReusable(browser: Browser, key: string, page: Page) {
     closing = false
     let byKey = idleTabs.get(browser)
     if (!byKey) idleTabs.set(browser, (byKey = new Map()))
-    byKey.set(key, [...(byKey.get(key) ?? []), page])
+    let tabs = byKey.get(key)
+    if (!tabs) byKey.set(key, (tabs = []))
+    tabs.push(page)
     idle.add(page)
   }
 }
