@@ -54,8 +54,9 @@ async function myAccountOpens(page: Page, prefix: string, email: string) {
 }
 
 describe('signed in after buying', () => {
-  for (const prefix of ['', '/de', '/ar']) {
-    it(`opens the new account from "My account" without signing in (${prefix || 'en'})`, async () => {
+  // In English the keyboard test below and the 3-D Secure one take this path.
+  for (const prefix of ['/de', '/ar']) {
+    it(`opens the new account from "My account" without signing in (${prefix})`, async () => {
       const { page, email } = await buyAsNewCustomer(prefix, '4242424242424242')
       await myAccountOpens(page, prefix, email)
       await page.context().close()
@@ -91,6 +92,8 @@ describe('signed in after buying', () => {
     }
     expect(paid).toBe(true)
     await page.waitForURL(/\/payment-success\?hash=/, { timeout: 20_000 })
+    expect(await axeViolations(page)).toEqual([])
+    expect(await page.evaluate(() => window.localStorage.getItem('veilgate:auth-token'))).toMatch(/^[A-Za-z0-9_-]{43}$/)
     let reached = false
     for (let step = 0; step < 60 && !reached; step++) {
       await page.keyboard.press('Tab')
@@ -103,6 +106,8 @@ describe('signed in after buying', () => {
     expect(reached).toBe(true)
     await page.locator('[data-subscription]').first().waitFor({ timeout: 15_000 })
     expect(await page.locator('[data-account-email]').first().textContent()).toContain(email)
+    expect(new URL(page.url()).pathname).toBe('/my-account')
+    expect(await axeViolations(page)).toEqual([])
     await page.context().close()
   })
 
