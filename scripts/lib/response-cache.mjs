@@ -172,14 +172,14 @@ function withVary(headers) {
   return { ...headers, vary: names.join(', ') }
 }
 
+/** How long a change announced here may take to come back as a signal before every page is dropped anyway. */
+export const CHANGE_SIGNAL_TIMEOUT_MS = 5_000
+
 /**
  * The cache: entries by key, least recently used dropped first beyond `maxBytes`. Compressed bytes
  * are made once per ETag (pages) or file (static) with zlib's asynchronous API, at gzip 9 and
  * brotli 9; until they are ready an entry answers with identity.
  */
-/** How long a change announced here may take to come back as a signal before every page is dropped anyway. */
-export const CHANGE_SIGNAL_TIMEOUT_MS = 5_000
-
 export class ResponseCache {
   constructor({ maxBytes, compress = true, localeCodes, now = () => Date.now() }) {
     this.maxBytes = maxBytes

@@ -16,8 +16,9 @@ let token = ''
  * `npm run email:sample` beside the running site, on its database (which it must not stop). Through
  * `payload run` a loaded machine ended 8 runs in 15 with code 0 before the script had run a line
  * (Node 20, tsx's off-thread hooks); the script now starts with `node --import tsx`, which ran 15 of
- * 15 there. Once in six runs of this file beside a second file and a busy core it still failed, the
- * cause not seen yet: a run that printed no `[email]` line is tried again, twice at most.
+ * 15 there. Of seven runs of this file under load it still failed once (beside three other files
+ * and a busy core), the cause not seen yet: a run that printed no `[email]` line is tried again,
+ * twice at most.
  */
 async function sample(template: string, locale: string, to: string) {
   let stdout = ''
