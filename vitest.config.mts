@@ -34,6 +34,9 @@ export default defineConfig({
           pool: 'threads',
           isolate: false,
           unstubEnvs: true,
+          // A timeout catches a hang, not a slow machine: Vitest's 5-s default failed the font
+          // subsetting and the every-locale receipt (under 2 s alone) beside a build and a busy core.
+          testTimeout: 30_000,
         },
       },
       {
