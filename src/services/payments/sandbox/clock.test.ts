@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest'
-import { advanceBody, advanceTarget } from './clock'
+import type { Payload } from 'payload'
+import { afterEach, describe, expect, it } from 'vitest'
+import { clockOffset, setClockOffset } from '@/lib/clock'
+import { advanceBody, advanceTarget, loadClock } from './clock'
 
 const from = new Date('2030-01-10T12:00:00.000Z')
 
@@ -15,5 +17,22 @@ describe('moving the sandbox clock', () => {
     expect(advanceTarget({ days: 32 }, from).toISOString()).toBe('2030-02-11T12:00:00.000Z')
     expect(advanceTarget({ to: '2030-03-01T00:00:00Z' }, from).toISOString()).toBe('2030-03-01T00:00:00.000Z')
     for (const to of ['2030-01-10T12:00:00Z', '2030-01-01']) expect(() => advanceTarget({ to }, from)).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', field: 'to' }))
+  })
+})
+
+describe('loading the sandbox clock', () => {
+  const answering = (reply: () => unknown) => ({ db: { pool: { query: async () => reply() } } }) as unknown as Payload
+  afterEach(() => setClockOffset(0))
+
+  it('reads the stored offset', async () => {
+    await loadClock(answering(() => ({ rows: [{ offset_ms: '86400000' }] })))
+    expect(clockOffset()).toBe(86_400_000)
+  })
+
+  it('takes a database without the table yet (never migrated) as a clock nobody moved, and fails on any other error', async () => {
+    setClockOffset(5)
+    await loadClock(answering(() => Promise.reject(Object.assign(new Error('relation "sandbox_clock" does not exist'), { code: '42P01' }))))
+    expect(clockOffset()).toBe(0)
+    await expect(loadClock(answering(() => Promise.reject(Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' }))))).rejects.toThrow('connection refused')
   })
 })

@@ -27,7 +27,15 @@ export type AdvanceInput = z.infer<typeof advanceBody>
  */
 export async function loadClock(payload: Payload): Promise<void> {
   if (!sandboxAvailable()) return setClockOffset(0)
-  const rows = await query<{ offset_ms: string | number | null }>(payload, 'SELECT offset_ms FROM sandbox_clock ORDER BY id LIMIT 1')
+  let rows: { offset_ms: string | number | null }[]
+  try {
+    rows = await query<{ offset_ms: string | number | null }>(payload, 'SELECT offset_ms FROM sandbox_clock ORDER BY id LIMIT 1')
+  } catch (error) {
+    // No table yet: a database never migrated (a script outside the server that migrates after
+    // Payload's start, `npm run email:sample` on a new clone). Nobody can have moved its clock.
+    if ((error as { code?: string }).code !== '42P01') throw error
+    rows = []
+  }
   setClockOffset(Number(rows[0]?.offset_ms ?? 0))
 }
 
