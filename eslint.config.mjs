@@ -23,6 +23,24 @@ const config = [
     },
   },
   {
+    // One clock for each kind of time (src/lib/clock.ts): a new call has to choose one.
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs}'],
+    ignores: ['**/*.test.*', 'src/lib/clock.ts', 'scripts/lib/clock.mjs'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.object.name='Date'][callee.property.name='now']",
+          message: 'Choose a clock (src/lib/clock.ts): now() for business time the sandbox clock moves, securityNow() for security lifetimes, realNow() for times the database wrote, caches and waits (scripts: scripts/lib/clock.mjs); performance.now() for durations.',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Choose a clock (src/lib/clock.ts): now() for business time the sandbox clock moves, securityNow() for security lifetimes, realNow() for times the database wrote, caches and waits (scripts: scripts/lib/clock.mjs).',
+        },
+      ],
+    },
+  },
+  {
     // Unit files share their worker's modules and environment (vitest.config.mts): a change to
     // process.env goes through vi.stubEnv, which Vitest undoes after each test.
     files: ['src/**/*.test.ts', 'scripts/**/*.test.mjs'],

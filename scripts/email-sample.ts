@@ -8,20 +8,21 @@ import { migrateDatabase } from '@/seed/prepare'
 import { emailQueueIdle, runEmailQueue } from '@/services/email/queue'
 import { sendEmail } from '@/services/email/send'
 import { isTemplateName, templateNames, type TemplateData, type TemplateName } from '@/services/email/templates'
+import { realMs, realNow } from './lib/clock.mjs'
 
 const samples: { [K in TemplateName]: TemplateData[K] } = {
   'confirm-address': { url: '/confirm-email?token=sample-confirm-token' },
   'fast-login': { url: '/sign-in/fast?token=sample-fast-login-token', code: '482913', minutes: 15 },
   'password-reset': { url: '/reset-password?token=sample-reset-token', minutes: 60 },
-  'lockout-notice': { url: '/forgot-password', until: new Date(Date.now() + 30 * 60_000) },
-  'password-changed': { at: new Date(), url: '/forgot-password' },
-  'email-change-notice': { newEmail: 'new.address@example.com', at: new Date(), url: '/my-account/settings' },
-  receipt: { plan: 'VPN, 1 year', addOns: ['5 device slots'], total: '$101.87', card: { brand: 'Visa', last4: '4242' }, renewal: { at: new Date(Date.now() + 365 * 86_400_000), price: '$101.87' }, url: '/payment-success?hash=sample' },
+  'lockout-notice': { url: '/forgot-password', until: new Date(realMs() + 30 * 60_000) },
+  'password-changed': { at: realNow(), url: '/forgot-password' },
+  'email-change-notice': { newEmail: 'new.address@example.com', at: realNow(), url: '/my-account/settings' },
+  receipt: { plan: 'VPN, 1 year', addOns: ['5 device slots'], total: '$101.87', card: { brand: 'Visa', last4: '4242' }, renewal: { at: new Date(realMs() + 365 * 86_400_000), price: '$101.87' }, url: '/payment-success?hash=sample' },
   'newsletter-confirm': { url: '/newsletter/confirm?token=sample', days: 7 },
-  'payment-failed': { plan: 'VPN, 1 month', amount: '$12.99', method: 'card', card: { brand: 'Visa', last4: '0341' }, url: '/order/checkout?hash=sample', retryAt: new Date(Date.now() + 86_400_000) },
-  'renewal-reminder': { plan: 'VPN, 1 year', amount: '$99.00', date: new Date(Date.now() + 7 * 86_400_000), method: 'card', card: { brand: 'Visa', last4: '4242' }, url: '/my-account' },
-  'trial-ending': { plan: 'VPN, 1 week', amount: '$4.99', date: new Date(Date.now() + 2 * 86_400_000), method: 'card', card: null, url: '/my-account' },
-  'plan-ending': { plan: 'VPN, 1 month', date: new Date(Date.now() + 7 * 86_400_000), url: '/order/checkout?plan=vpn-1m' },
+  'payment-failed': { plan: 'VPN, 1 month', amount: '$12.99', method: 'card', card: { brand: 'Visa', last4: '0341' }, url: '/order/checkout?hash=sample', retryAt: new Date(realMs() + 86_400_000) },
+  'renewal-reminder': { plan: 'VPN, 1 year', amount: '$99.00', date: new Date(realMs() + 7 * 86_400_000), method: 'card', card: { brand: 'Visa', last4: '4242' }, url: '/my-account' },
+  'trial-ending': { plan: 'VPN, 1 week', amount: '$4.99', date: new Date(realMs() + 2 * 86_400_000), method: 'card', card: null, url: '/my-account' },
+  'plan-ending': { plan: 'VPN, 1 month', date: new Date(realMs() + 7 * 86_400_000), url: '/order/checkout?plan=vpn-1m' },
   'oem-request-received': { url: '/extras/vpn-for-business' },
   'config-request-received': { platform: 'Linux', protocol: 'WireGuard', url: '/help/manuals' },
 }

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { realMs, realNow } from '../lib/clock.mjs'
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
@@ -15,14 +16,14 @@ const args = Object.fromEntries(
 const base = (args.url || process.env.BENCH_URL || 'http://localhost:3000').replace(/\/$/, '')
 const concurrency = Number(args.concurrency || 16)
 const duration = Number(args.duration || 30)
-const run = Date.now().toString(36)
+const run = realMs().toString(36)
 
 const post = (url, body, headers = {}) =>
   fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
 
 let counter = 0
 async function checkout() {
-  const tokenized = await post('/api/payments/sandbox/tokenize', { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123' })
+  const tokenized = await post('/api/payments/sandbox/tokenize', { number: '4242424242424242', expMonth: 12, expYear: realNow().getUTCFullYear() + 3, cvc: '123' })
   const token = await tokenized.json().catch(() => ({}))
   if (tokenized.status !== 200) return `tokenize ${tokenized.status}`
   const bought = await post(
@@ -68,7 +69,7 @@ const result = {
   errors: errorCount,
   errorKinds: errors,
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-  at: new Date().toISOString(),
+  at: realNow().toISOString(),
 }
 const dir = path.resolve(import.meta.dirname, '..', '..', 'bench-results')
 mkdirSync(dir, { recursive: true })

@@ -31,10 +31,10 @@ let nextId = 0
 let sent = 0
 let errors = 0
 let timeouts = 0
-const ends = Date.now() + seconds * 1000
+const ends = performance.now() + seconds * 1000
 
 function send() {
-  if (Date.now() >= ends) return
+  if (performance.now() >= ends) return
   let id = nextId++ & 0xffff
   while (pending.has(id)) id = nextId++ & 0xffff
   const name = `${probeLabel()}.${tests[sent % tests.length]}.${settings.zone}`
@@ -59,11 +59,11 @@ socket.on('message', (message) => {
   send()
 })
 
-const started = Date.now()
+const started = performance.now()
 for (let i = 0; i < inflight; i++) send()
 await new Promise((resolve) => setTimeout(resolve, seconds * 1000 + 2100))
 socket.close()
-const elapsed = (Math.min(Date.now(), ends) - started) / 1000
+const elapsed = (Math.min(performance.now(), ends) - started) / 1000
 latencies.sort((a, b) => a - b)
 const at = (q) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2) : '–')
 console.log(

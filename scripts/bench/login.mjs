@@ -2,6 +2,7 @@
 // login/ throughput for the issue notes (never a test assertion): registers one customer, then
 // keeps N connections busy signing in for D seconds and prints requests per second and latency.
 // Usage: start the site (`npm start`), then `node scripts/bench/login.mjs [--url http://localhost:3000 --connections 10 --seconds 10]`.
+import { realMs } from '../lib/clock.mjs'
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
 )
@@ -9,7 +10,7 @@ const base = (args.url || process.env.BENCH_URL || 'http://localhost:3000').repl
 const connections = Number(args.connections || 10)
 const seconds = Number(args.seconds || 10)
 
-const username = `bench-${Date.now()}@example.com`
+const username = `bench-${realMs()}@example.com`
 const password = 'bench-Password-2026'
 const post = (path, body) =>
   fetch(`${base}/api/veilgate/auth/${path}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })

@@ -8,9 +8,10 @@ import { migrateDatabase } from '@/seed/prepare'
 import { query } from '@/services/db'
 import { saveMethod } from '@/services/payments/sandbox/processor'
 import { runRenewals } from '@/services/subscriptions/renewals'
+import { realMs } from '../lib/clock.mjs'
 
 const COUNT = Number(process.argv[2] ?? 1000)
-const PREFIX = `bench-renewal-${Date.now()}`
+const PREFIX = `bench-renewal-${realMs()}`
 // No background delivery of the sandbox's events or e-mails while measuring.
 process.env.JOBS_AUTORUN = 'false'
 

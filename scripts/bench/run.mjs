@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { realNow } from '../lib/clock.mjs'
 
 const require = createRequire(import.meta.url)
 const args = Object.fromEntries(
@@ -113,7 +114,7 @@ const manifest = path.resolve('.next', 'prerender-manifest.json')
 const previewModeId = existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).preview?.previewModeId : undefined
 
 const targets = locales ? paths.flatMap((pagePath) => locales.map((locale) => localized(locale, pagePath))) : paths
-const results = { base, date: new Date().toISOString(), runs, pages: {} }
+const results = { base, date: realNow().toISOString(), runs, pages: {} }
 for (const pagePath of targets) {
   const entry = {}
   entry.cachedPagesPerSecond = await throughput(pagePath)

@@ -15,6 +15,7 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { prepareAppEnv, root } from '../lib/app-env.mjs'
+import { realNow } from '../lib/clock.mjs'
 
 const argv = process.argv.slice(2)
 const flag = (name, fallback) => {
@@ -73,8 +74,8 @@ async function startBare(pages) {
 }
 
 async function waitFor(url, child, seconds) {
-  const deadline = Date.now() + seconds * 1000
-  while (Date.now() < deadline) {
+  const deadline = performance.now() + seconds * 1000
+  while (performance.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`)
     try {
       const response = await fetch(url)
@@ -181,6 +182,6 @@ for (const pagePath of paths) {
 
 const out = path.join(root, 'bench-results')
 mkdirSync(out, { recursive: true })
-const summary = { at: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, load: os.loadavg() }, site, compare: compare || null, connections, warmup, duration, rows, ratios }
+const summary = { at: realNow().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, load: os.loadavg() }, site, compare: compare || null, connections, warmup, duration, rows, ratios }
 writeFileSync(path.join(out, 'throughput.json'), `${JSON.stringify(summary, null, 2)}\n`)
 console.log(`[bench] written to ${path.relative(process.cwd(), path.join(out, 'throughput.json'))}`)

@@ -4,6 +4,7 @@
 // Built once (at `npm run build`, or on first use into DATA_DIR) and then only read.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { realMs } from './clock.mjs'
 
 const MAGIC = 'VGASNIX1'
 /** Bumped when the file layout changes, so an old index is rebuilt rather than misread. */
@@ -154,7 +155,7 @@ export function buildAsnIndex({ sourceDir, outDir }) {
 
   mkdirSync(outDir, { recursive: true })
   const file = path.join(outDir, asnIndexName(version))
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`
+  const temporary = `${file}.${process.pid}.${realMs()}.tmp`
   writeFileSync(temporary, bytes)
   renameSync(temporary, file)
   return { file, bytes: buffer.byteLength, ...counts }

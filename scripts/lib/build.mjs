@@ -63,9 +63,9 @@ export async function buildIfNeeded(env, { log = console.log, forTests = false }
   log(`[veilgate] ${marked.length} start-up scripts marked for eager compilation`)
   await subsetFonts({ log })
   // The geo-IP network index (src/services/geoip/lookup.ts reads it; never the CSV at start).
-  const started = Date.now()
+  const started = performance.now()
   const index = buildAsnIndex({ sourceDir: asnSourceDir(root), outDir: path.join(root, '.next', 'veilgate-geoip') })
-  log(`[veilgate] geo-IP network index: ${index.v4 + index.v6} ranges, ${Math.round(index.bytes / 1024)} KiB in ${Date.now() - started} ms`)
+  log(`[veilgate] geo-IP network index: ${index.v4 + index.v6} ranges, ${Math.round(index.bytes / 1024)} KiB in ${Math.round(performance.now() - started)} ms`)
   writeFileSync(stampFile(), hash)
   return true
 }

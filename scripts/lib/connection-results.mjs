@@ -1,6 +1,7 @@
 // The connection test's results: which resolver asked for which probe of which test. Shared by
 // every process and instance (the DNS server writes, the web server reads), kept 10 minutes: a
 // PostgreSQL table (made by a migration), or Redis lists when REDIS_URL is set.
+import { realNow } from './clock.mjs'
 
 export const RESULTS_TABLE = 'connection_test_results'
 /** How long a test's records are kept. */
@@ -21,12 +22,12 @@ export function createPgResultsStore(pool) {
       })
       await pool.query(`insert into ${RESULTS_TABLE} (${COLUMNS.join(', ')}) values ${rows.join(', ')}`, values)
     },
-    async list(testId, now = new Date()) {
+    async list(testId, now = realNow()) {
       const found = await pool.query(`select label, resolver_ip, qtype, ecs, at from ${RESULTS_TABLE} where test_id = $1 and expires_at > $2 order by at, id`, [testId, now])
       return found.rows.map((row) => ({ testId, label: row.label, resolverIp: row.resolver_ip, qtype: row.qtype, ecs: row.ecs, at: new Date(row.at) }))
     },
     /** Removes expired rows; the number removed. */
-    async expire(now = new Date()) {
+    async expire(now = realNow()) {
       return (await pool.query(`delete from ${RESULTS_TABLE} where expires_at <= $1`, [now])).rowCount ?? 0
     },
   }

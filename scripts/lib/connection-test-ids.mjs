@@ -3,6 +3,7 @@
 // from PAYLOAD_SECRET), in lower-case base32: safe as a DNS label, a forged id is never recorded,
 // and an old one is known to be old without storing anything.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { realNow } from './clock.mjs'
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567'
 const TIME_BYTES = 4
@@ -37,7 +38,7 @@ const keyOf = (secret) => createHmac('sha256', String(secret)).update('veilgate 
 const sign = (secret, random) => base32(createHmac('sha256', keyOf(secret)).update(random).digest().subarray(0, SIGNATURE_BYTES))
 
 /** A new signed test id, issued at `at`. */
-export function newTestId(secret, at = new Date()) {
+export function newTestId(secret, at = realNow()) {
   const time = Buffer.alloc(TIME_BYTES)
   time.writeUInt32BE(Math.floor(at.getTime() / 1000) >>> 0)
   const random = base32(Buffer.concat([time, randomBytes(RANDOM_BYTES)]))

@@ -6,6 +6,7 @@ import net from 'node:net'
 import dnsPacket from 'dns-packet'
 import { RESULT_TTL_MS } from './connection-results.mjs'
 import { normaliseZone, placeName, testIdIssuedAt, verifyTestId } from './connection-test-ids.mjs'
+import { realMs, realNow } from './clock.mjs'
 
 const RCODE = { NOERROR: 0, FORMERR: 1, NOTIMP: 4, REFUSED: 5 }
 const QR = 1 << 15
@@ -74,8 +75,8 @@ export function answerQuery(bytes, resolver, settings) {
     else if (place.apex && question.type === 'NS') answers.push({ name: question.name, type: 'NS', ttl: 0, data: `ns1.${apex}` })
   }
   // Only ids this site signed, within their ten minutes.
-  if (place.probe && verifyTestId(secret, place.probe.id) && Date.now() - testIdIssuedAt(place.probe.id).getTime() <= RESULT_TTL_MS) {
-    record({ testId: place.probe.id, label: place.probe.label, resolverIp: resolver, qtype: String(question.type), ecs: clientSubnet(query), at: new Date() })
+  if (place.probe && verifyTestId(secret, place.probe.id) && realMs() - testIdIssuedAt(place.probe.id).getTime() <= RESULT_TTL_MS) {
+    record({ testId: place.probe.id, label: place.probe.label, resolverIp: resolver, qtype: String(question.type), ecs: clientSubnet(query), at: realNow() })
   }
   // No data for this type (HTTPS, type 65, which Chromium asks; MX …): NOERROR with the SOA.
   return dnsPacket.encode({ ...base, flags: flags(RCODE.NOERROR, true), answers, authorities: answers.length ? [] : [soa] })

@@ -3,6 +3,7 @@
 // `/_next/static/` files compressed once per file. Plain Node, unit-tested in response-cache.test.mjs.
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
+import { realMs } from './clock.mjs'
 
 const gzip = promisify(zlib.gzip)
 const brotli = promisify(zlib.brotliCompress)
@@ -181,7 +182,7 @@ export const CHANGE_SIGNAL_TIMEOUT_MS = 5_000
  * brotli 9; until they are ready an entry answers with identity.
  */
 export class ResponseCache {
-  constructor({ maxBytes, compress = true, localeCodes, now = () => Date.now() }) {
+  constructor({ maxBytes, compress = true, localeCodes, now = realMs }) {
     this.maxBytes = maxBytes
     this.compress = compress
     this.localeCodes = localeCodes instanceof Set ? localeCodes : new Set(localeCodes)

@@ -7,6 +7,8 @@
  * EXPIRED_SESSION.
  */
 
+import { realNow } from './clock'
+
 export const AUTH_TOKEN_KEY = 'veilgate:auth-token'
 export const ACCESS_TOKEN_KEY = 'veilgate:access-token'
 /** Spec section 9: request time-out. */
@@ -112,7 +114,7 @@ export async function apiFetch<T = Record<string, unknown>>(path: string, init: 
   const method = (init.method ?? (init.body === undefined ? 'GET' : 'POST')).toUpperCase()
   const url = new URL(path, typeof window === 'undefined' ? 'http://localhost' : window.location.origin)
   for (const [name, value] of Object.entries(init.query ?? {})) if (value !== undefined) url.searchParams.set(name, value)
-  if (method === 'GET') url.searchParams.set('ts', String(Date.now()))
+  if (method === 'GET') url.searchParams.set('ts', String(realNow().getTime()))
   const { auth, access } = sessionTokens()
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers }
   if (init.body !== undefined) headers['content-type'] = 'application/json'

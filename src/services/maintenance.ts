@@ -16,10 +16,18 @@ export type Counts = Record<string, number>
 
 /**
  * A scheduled task in the `maintenance` queue: `work` runs at each `cron` (UTC, five fields), with
- * the site's clock. Runs that change something log their counts; errors are logged by the task
- * (the job keeps the message) and the next scheduled run tries again.
+ * the time of `clock` (src/lib/clock.ts): business time by default, `securityNow` for security
+ * lifetimes, `realNow` for times the database or a library wrote. Runs that change something log
+ * their counts; errors are logged by the task (the job keeps the message) and the next scheduled
+ * run tries again.
  */
-export function maintenanceTask(slug: string, label: string, cron: string, work: (payload: Payload, at: Date) => Promise<Counts>): TaskConfig<{ input: object; output: { counts: Counts } }> {
+export function maintenanceTask(
+  slug: string,
+  label: string,
+  cron: string,
+  work: (payload: Payload, at: Date) => Promise<Counts>,
+  clock: () => Date = now,
+): TaskConfig<{ input: object; output: { counts: Counts } }> {
   return {
     slug,
     label,
@@ -30,7 +38,7 @@ export function maintenanceTask(slug: string, label: string, cron: string, work:
       try {
         // Every instance takes the sandbox clock's time from the database before each run.
         await loadClock(req.payload)
-        const counts = await work(req.payload, now())
+        const counts = await work(req.payload, clock())
         if (Object.values(counts).some(Boolean)) req.payload.logger.info({ msg: label, task: slug, ...counts })
         return { output: { counts } }
       } catch (error) {

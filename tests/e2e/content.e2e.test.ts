@@ -140,7 +140,7 @@ describe('search and content pages in a real browser', () => {
     expect(await page.locator('[data-search-hit^="/help/manuals/wireguard"]').count()).toBeGreaterThan(0)
   })
 
-  for (const url of ['/blog', posts[0]!, '/help/manuals/open-vpn/linux', '/extras/personal-static-ip', '/ar/extras', '/search?q=vpn']) {
+  for (const url of ['/blog', posts[0]!, '/help/manuals/open-vpn/linux', '/extras/personal-static-ip', '/ar/extras', '/search?q=vpn', '/affiliate-program']) {
     it(`${url} has no accessibility violations`, async () => {
       const page = await newPage(browser, { viewport: { width: 1280, height: 900 } })
       const errors: string[] = []

@@ -1,5 +1,6 @@
 import type { CollectionConfig } from 'payload'
 import { isAdmin } from '@/access'
+import { now } from '@/lib/clock'
 import { appPlatforms } from '@/services/downloads/apps'
 
 /**
@@ -15,7 +16,7 @@ export const Devices: CollectionConfig = {
     { name: 'customer', type: 'relationship', relationTo: 'customers', required: true, index: true },
     { name: 'name', type: 'text', required: true, maxLength: 100 },
     { name: 'platform', type: 'select', required: true, options: appPlatforms.map((value) => ({ label: value, value })) },
-    { name: 'addedAt', type: 'date', required: true, defaultValue: () => new Date().toISOString(), admin: { date: { pickerAppearance: 'dayAndTime' } } },
+    { name: 'addedAt', type: 'date', required: true, defaultValue: () => now().toISOString(), admin: { date: { pickerAppearance: 'dayAndTime' } } },
     { name: 'lastSeenAt', type: 'date', admin: { date: { pickerAppearance: 'dayAndTime' } } },
   ],
 }

@@ -1,8 +1,9 @@
 import type { ApiFailure } from '@/lib/session.client'
+import { realNow } from '@/lib/clock'
 
 /** The browser's offset from UTC as the API wants it: `+0200`. */
 export function timezoneOffset(): string {
-  const minutes = -new Date().getTimezoneOffset()
+  const minutes = -realNow().getTimezoneOffset()
   const abs = Math.abs(minutes)
   return `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`
 }

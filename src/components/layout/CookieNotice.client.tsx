@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { CONSENT_KEY, consentValue, readConsent, type ConsentChoice } from '@/lib/consent'
+import { realNow } from '@/lib/clock'
 
 type Props = { text: string; necessary: string; acceptAll: string; learnMore: string; privacyHref: string; label: string }
 
@@ -18,7 +19,7 @@ const shown = () => {
   if (reopened) return true
   if (chosenHere) return false
   try {
-    return readConsent(window.localStorage.getItem(CONSENT_KEY), Date.now()) === null
+    return readConsent(window.localStorage.getItem(CONSENT_KEY), realNow().getTime()) === null
   } catch {
     return true
   }
@@ -73,7 +74,7 @@ export function CookieNotice({ text, necessary, acceptAll, learnMore, privacyHre
     // The page script (loaded first) stores the choice and loads what it allows; this is the same
     // write, for a page where that script has not arrived.
     try {
-      window.localStorage.setItem(CONSENT_KEY, consentValue(choice, Date.now()))
+      window.localStorage.setItem(CONSENT_KEY, consentValue(choice, realNow().getTime()))
     } catch {
       // Storage refused: the choice holds for this page.
     }

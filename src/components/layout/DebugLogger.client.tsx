@@ -5,6 +5,7 @@ import { redact, safePath } from '@/lib/debug-log'
 import { feedbackState, subscribeFeedback, type Feedback } from '@/lib/feedback.client'
 import { navigationState, subscribeNavigation, type NavigationState } from '@/lib/navigation-state.client'
 import { API_EVENT, type ApiReport } from '@/lib/session.client'
+import { realNow } from '@/lib/clock'
 
 export type LoggerTexts = { title: string; close: string; clear: string; empty: string; request: string; error: string; change: string }
 
@@ -15,7 +16,7 @@ type Entry = { id: number; kind: Kind; at: string; text: string }
 const LIMIT = 50
 
 const clock = () => {
-  const now = new Date()
+  const now = realNow()
   return `${now.toTimeString().slice(0, 8)}.${String(now.getMilliseconds()).padStart(3, '0')}`
 }
 

@@ -8,6 +8,7 @@ import { addToHistory, anchorId, anchorScrollTop, DESKTOP_QUERY, easeInOut, mayP
 import { navigationState, setNavigationState } from '@/lib/navigation-state.client'
 import type { LoggerTexts } from './DebugLogger.client'
 import type { FeedbackTexts } from './FeedbackModals.client'
+import { realNow } from '@/lib/clock'
 
 export type BehaviourTexts = FeedbackTexts & { offline: string; progress: string; loading: string; logger: LoggerTexts }
 
@@ -135,8 +136,8 @@ export function SiteBehaviours({ texts, support }: { texts: BehaviourTexts; supp
       let last: number | null = null
       try {
         last = Number(sessionStorage.getItem(CHUNK_RELOAD_KEY)) || null
-        if (!mayReload(Date.now(), last)) return
-        sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()))
+        if (!mayReload(realNow().getTime(), last)) return
+        sessionStorage.setItem(CHUNK_RELOAD_KEY, String(realNow().getTime()))
       } catch {
         // Without storage the guard cannot count: no reload, so never a loop; the next route change is a full load.
         return
@@ -200,12 +201,12 @@ export function SiteBehaviours({ texts, support }: { texts: BehaviourTexts; supp
     }
     const start = () => {
       clear()
-      const current: NonNullable<typeof navigation.current> = { started: Date.now() }
+      const current: NonNullable<typeof navigation.current> = { started: performance.now() }
       navigation.current = current
       current.show = window.setTimeout(() => {
         setProgress(0)
         current.tick = window.setInterval(() => {
-          const elapsed = Date.now() - current.started
+          const elapsed = performance.now() - current.started
           // Fills towards 90 % over the nominal 5 s, then waits for the page; a navigation that never
           // lands (cancelled, failed) lets the bar go after three times that.
           if (elapsed > 3 * PROGRESS_DURATION_MS) {

@@ -4,7 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { SiteShell } from '@/components/layout/SiteShell'
 import { defaultLocale, isLocaleCode, type LocaleCode } from '@/i18n/locales'
 import { localizePath } from '@/i18n/paths'
-import { now } from '@/lib/clock'
+import { securityNow } from '@/lib/clock'
 import { payloadClient } from '@/services/content/payload'
 import { subscriberByToken } from '@/services/newsletter/subscribers'
 
@@ -19,7 +19,7 @@ export async function readLinkPage({ params, searchParams }: LinkPageProps, purp
   const query = await searchParams
   const done = query.done === '1'
   const token = typeof query.token === 'string' ? query.token : null
-  const subscriber = !done && token ? await subscriberByToken(await payloadClient(), token, purpose, now()) : null
+  const subscriber = !done && token ? await subscriberByToken(await payloadClient(), token, purpose, securityNow()) : null
   return { locale, t, done, token, subscriber }
 }
 

@@ -12,10 +12,10 @@ const POLL_FOR_MS = 10 * 60 * 1000
 export function PaymentStatus({ hash, label, pending }: { hash: string; label: string; pending: boolean }) {
   useEffect(() => {
     if (!pending) return
-    const started = Date.now()
+    const started = performance.now()
     let stopped = false
     const timer = window.setInterval(async () => {
-      if (stopped || Date.now() - started > POLL_FOR_MS) return window.clearInterval(timer)
+      if (stopped || performance.now() - started > POLL_FOR_MS) return window.clearInterval(timer)
       const answer = await fetch('/api/veilgate/sales/check-payment-status/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hash }) })
         .then((response) => (response.ok ? (response.json() as Promise<{ status?: string }>) : null))
         .catch(() => null)

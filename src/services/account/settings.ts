@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 import { z } from 'zod'
 import { TIMEZONE_PATTERN } from '@/lib/validation/auth'
 import { localeCodes } from '@/i18n/locales'
-import { now } from '@/lib/clock'
+import { securityNow } from '@/lib/clock'
 import { apiError } from '@/lib/http'
 import type { Customer } from '@/payload-types'
 import { consentWording, pendingEmail, userInfo } from '@/services/auth/accounts'
@@ -43,7 +43,7 @@ export async function updateProfile(payload: Payload, customer: Customer, input:
   if (input.timezone) data.timezone = input.timezone
   if (input.marketingConsent !== undefined) {
     data.marketingConsent = input.marketingConsent
-    data.marketingConsentAt = now().toISOString()
+    data.marketingConsentAt = securityNow().toISOString()
     data.marketingConsentWording = await consentWording(screenLocale)
   }
   if (!Object.keys(data).length) return profileView(payload, customer)
@@ -77,7 +77,7 @@ export function deviceOf(userAgent: string | null | undefined): Pick<SessionView
 export async function customerSessions(payload: Payload, customerId: number, currentId: number): Promise<SessionView[]> {
   const found = await payload.find({
     collection: 'customer-sessions',
-    where: { and: [{ customer: { equals: customerId } }, { revokedAt: { exists: false } }, { expiresAt: { greater_than: now().toISOString() } }] },
+    where: { and: [{ customer: { equals: customerId } }, { revokedAt: { exists: false } }, { expiresAt: { greater_than: securityNow().toISOString() } }] },
     sort: '-createdAt',
     limit: 200,
     depth: 0,
@@ -107,7 +107,7 @@ export async function revokeSessions(payload: Payload, customerId: number, input
   const ended = await query<{ id: number }>(
     payload,
     `update customer_sessions set revoked_at = $3, updated_at = $3 where id = $1 and customer_id = $2 and revoked_at is null returning id`,
-    [input.id, customerId, now().toISOString()],
+    [input.id, customerId, securityNow().toISOString()],
   )
   if (!ended.length) throw apiError('NOT_FOUND')
   return { revoked: 1 }

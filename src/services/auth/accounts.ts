@@ -5,7 +5,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import { isLocaleCode } from '@/i18n/locales'
 import { loadMessages } from '@/i18n/messages'
 import { localizePath } from '@/i18n/paths'
-import { now } from '@/lib/clock'
+import { realNow, securityNow } from '@/lib/clock'
 import { env } from '@/lib/env'
 import { apiError } from '@/lib/http'
 import type { LoginInput, RegisterInput } from '@/lib/validation/auth'
@@ -45,7 +45,8 @@ export async function findCustomerByEmail(payload: Payload, email: string): Prom
   return found.docs[0]
 }
 
-const isLocked = (customer: Pick<Customer, 'lockUntil'>) => Boolean(customer.lockUntil && new Date(customer.lockUntil).getTime() > Date.now())
+// Payload writes `lockUntil` on the machine's time.
+const isLocked = (customer: Pick<Customer, 'lockUntil'>) => Boolean(customer.lockUntil && new Date(customer.lockUntil).getTime() > realNow().getTime())
 
 /** Runs `work` in one database transaction (customer, session, token and e-mail job land together or not at all). */
 async function inTransaction<T>(payload: Payload, work: (req: Partial<PayloadRequest>) => Promise<T>): Promise<T> {
@@ -64,7 +65,7 @@ async function inTransaction<T>(payload: Payload, work: (req: Partial<PayloadReq
 /** Stores a one-time confirmation token and queues `confirm-address` with its link. */
 export async function sendConfirmation(payload: Payload, customer: Customer, req?: Partial<PayloadRequest>): Promise<void> {
   const token = newToken()
-  const at = now()
+  const at = securityNow()
   await payload.create({
     collection: 'customer-tokens',
     overrideAccess: true,
@@ -85,7 +86,7 @@ export async function sendConfirmation(payload: Payload, customer: Customer, req
 
 /** Re-sends the confirmation at most once in 15 minutes (compare-and-set on `confirmSentAt`). */
 async function resendConfirmation(payload: Payload, customer: Customer): Promise<void> {
-  const at = now()
+  const at = securityNow()
   const claimed = await query(
     payload,
     `update customers set confirm_sent_at = $2 where id = $1 and (confirm_sent_at is null or confirm_sent_at < $3) returning id`,
@@ -165,7 +166,7 @@ export async function login(payload: Payload, input: LoginInput, meta: { userAge
   if (customer.state === 'banned') throw apiError('ACCOUNT_BANNED')
   if (customer.state === 'notConfirmed') {
     const graceEnds = new Date(customer.createdAt).getTime() + env().CONFIRM_GRACE_DAYS * 86_400_000
-    if (now().getTime() > graceEnds) {
+    if (securityNow().getTime() > graceEnds) {
       await resendConfirmation(payload, customer)
       throw apiError('ACCOUNT_NOT_CONFIRMED')
     }
@@ -176,7 +177,7 @@ export async function login(payload: Payload, input: LoginInput, meta: { userAge
 /** `register/`: a new, signed-in, not yet confirmed account and its confirmation e-mail, in one transaction. */
 export async function register(payload: Payload, input: RegisterInput, meta: { userAgent?: string | null } = {}): Promise<string> {
   if (await findCustomerByEmail(payload, input.username)) throw apiError('ALREADY_IN_USE', 'username')
-  const at = now().toISOString()
+  const at = securityNow().toISOString()
   const locale = input.locale ?? 'en'
   const wording = input.marketingConsent ? await consentWording(locale) : null
   try {
@@ -253,7 +254,7 @@ export async function consentWording(locale: string): Promise<string> {
  */
 export async function confirm(payload: Payload, token: string, meta: { userAgent?: string | null } = {}): Promise<string | null> {
   return dbTransaction(payload, async ({ req, run }) => {
-    const at = now().toISOString()
+    const at = securityNow().toISOString()
     const rows = await run<{ customer_id: number; purpose: string; new_email: string | null }>(sql`
       update customer_tokens set used_at = ${at}
        where token_hash = ${hashToken(token)} and purpose in ('confirm', 'email-change') and used_at is null and expires_at > ${at}
@@ -301,7 +302,7 @@ export async function requestEmailChange(payload: Payload, customerId: number, i
   if (email === customer.email) throw apiError('INVALID_INPUT', 'email')
   if (await findCustomerByEmail(payload, email)) throw apiError('ALREADY_IN_USE', 'email')
   const token = newToken()
-  const at = now()
+  const at = securityNow()
   await inTransaction(payload, async (req) => {
     await payload.update({
       collection: 'customer-tokens',
@@ -331,7 +332,7 @@ export async function requestEmailChange(payload: Payload, customerId: number, i
 export async function pendingEmail(payload: Payload, customerId: number): Promise<string | null> {
   const found = await payload.find({
     collection: 'customer-tokens',
-    where: { and: [{ customer: { equals: customerId } }, { purpose: { equals: 'email-change' } }, { usedAt: { exists: false } }, { expiresAt: { greater_than: now().toISOString() } }] },
+    where: { and: [{ customer: { equals: customerId } }, { purpose: { equals: 'email-change' } }, { usedAt: { exists: false } }, { expiresAt: { greater_than: securityNow().toISOString() } }] },
     sort: '-createdAt',
     limit: 1,
     depth: 0,
@@ -349,7 +350,7 @@ export async function changePassword(
   const customer = await payload.findByID({ collection: 'customers', id: signedIn.customer.id, depth: 0, overrideAccess: true, showHiddenFields: true })
   if (isLocked(customer)) throw apiError('LOGIN_ATTEMPTS_EXCEEDED')
   if (customer.hasPassword !== false) await checkPassword(payload, customer, input.password)
-  const at = now()
+  const at = securityNow()
   await inTransaction(payload, async (req) => {
     await payload.update({ collection: 'customers', id: customer.id, data: { password: input.newPassword, hasPassword: true }, overrideAccess: true, req, depth: 0 })
     await revokeAllSessions(payload, customer.id, req, signedIn.sessionId)

@@ -1,7 +1,7 @@
 // Fast login: a one-time link and six-digit code by e-mail, and the autologin token after buying.
 import { randomInt, timingSafeEqual } from 'node:crypto'
 import type { Payload, PayloadRequest } from 'payload'
-import { now } from '@/lib/clock'
+import { securityNow } from '@/lib/clock'
 import { apiError } from '@/lib/http'
 import { sendEmail } from '@/services/email/send'
 import { inTransaction, query, sql } from '@/services/db'
@@ -33,7 +33,7 @@ export async function requestFastLogin(payload: Payload, input: { email: string;
   if (!customer || customer.state === 'banned' || customer.deletedAt) return
   const token = newToken()
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-  const at = now()
+  const at = securityNow()
   await inTransaction(payload, async ({ req, run }) => {
     await run(sql`update customer_tokens set used_at = ${at.toISOString()} where customer_id = ${customer.id} and purpose = 'fast-login' and used_at is null`)
     await payload.create({
@@ -72,7 +72,7 @@ type Used = { customer_id: number; purpose: string; timezone: string | null }
 async function signInWith(payload: Payload, req: Partial<PayloadRequest>, used: Used, meta: { userAgent?: string | null }): Promise<string> {
   const customer = await payload.findByID({ collection: 'customers', id: used.customer_id, depth: 0, overrideAccess: true, req })
   if (customer.state === 'banned') throw apiError('ACCOUNT_BANNED')
-  const at = now().toISOString()
+  const at = securityNow().toISOString()
   const data = {
     ...(used.purpose === 'fast-login' && customer.state === 'notConfirmed' ? { state: 'active' as const, confirmedAt: customer.confirmedAt ?? at } : {}),
     ...(used.timezone && used.timezone !== customer.timezone ? { timezone: used.timezone } : {}),
@@ -88,7 +88,7 @@ async function signInWith(payload: Payload, req: Partial<PayloadRequest>, used: 
  */
 export async function exchangeToken(payload: Payload, token: string, meta: { userAgent?: string | null } = {}): Promise<string> {
   return inTransaction(payload, async ({ req, run }) => {
-    const at = now().toISOString()
+    const at = securityNow().toISOString()
     const rows = await run<Used>(sql`
       update customer_tokens set used_at = ${at}
        where token_hash = ${hashToken(token)} and purpose in ('fast-login', 'autologin') and used_at is null and expires_at > ${at}
@@ -107,7 +107,7 @@ export async function exchangeCode(payload: Payload, input: { email: string; cod
   const refused = () => apiError('INVALID_FAST_LOGIN_CODE', 'code')
   const customer = await findCustomerByEmail(payload, input.email)
   if (!customer) throw refused()
-  const at = now().toISOString()
+  const at = securityNow().toISOString()
   const tried = await query<{ id: number; token_hash: string; code_hash: string | null }>(
     payload,
     `update customer_tokens set attempts = coalesce(attempts, 0) + 1
@@ -119,8 +119,8 @@ export async function exchangeCode(payload: Payload, input: { email: string; cod
   if (!pending?.code_hash || !FAST_LOGIN_CODE.test(input.code) || !sameHash(codeHash(input.code, pending.token_hash), pending.code_hash)) throw refused()
   return inTransaction(payload, async ({ req, run }) => {
     const rows = await run<Used>(sql`
-      update customer_tokens set used_at = ${now().toISOString()}
-       where id = ${pending.id} and used_at is null and expires_at > ${now().toISOString()}
+      update customer_tokens set used_at = ${securityNow().toISOString()}
+       where id = ${pending.id} and used_at is null and expires_at > ${securityNow().toISOString()}
        returning customer_id, purpose, timezone`)
     if (!rows[0]) throw refused()
     return signInWith(payload, req, rows[0], meta)
@@ -133,7 +133,7 @@ export async function exchangeCode(payload: Payload, input: { email: string; cod
  */
 export async function autologinUrl(payload: Payload, customer: { id: number; locale: string }, next: string): Promise<{ url: string; expiresAt: string }> {
   const token = newToken()
-  const expiresAt = new Date(now().getTime() + AUTOLOGIN_SECONDS * 1000).toISOString()
+  const expiresAt = new Date(securityNow().getTime() + AUTOLOGIN_SECONDS * 1000).toISOString()
   await payload.create({ collection: 'customer-tokens', overrideAccess: true, data: { customer: customer.id, purpose: 'autologin', tokenHash: hashToken(token), expiresAt } })
   return { url: siteUrl(customer.locale, '/autologin', { token, next }), expiresAt }
 }

@@ -1,5 +1,6 @@
 // Sign-in's scheduled upkeep: one-time customer tokens that were used or ran out are deleted.
 import type { Payload } from 'payload'
+import { securityNow } from '@/lib/clock'
 import { query } from '@/services/db'
 import { maintenanceTask } from '@/services/maintenance'
 
@@ -15,6 +16,11 @@ export async function dropSpentTokens(payload: Payload, at: Date): Promise<numbe
   return (await query<{ id: number }>(payload, `delete from customer_tokens where used_at < $1 or expires_at < $1 returning id`, [before])).length
 }
 
-export const dropCustomerTokensTask = maintenanceTask('dropCustomerTokens', 'Delete used and expired one-time tokens', '41 * * * *', async (payload, at) => ({
-  dropped: await dropSpentTokens(payload, at),
-}))
+// Tokens expire and are used by security time: the sandbox clock moved on drops none early.
+export const dropCustomerTokensTask = maintenanceTask(
+  'dropCustomerTokens',
+  'Delete used and expired one-time tokens',
+  '41 * * * *',
+  async (payload, at) => ({ dropped: await dropSpentTokens(payload, at) }),
+  securityNow,
+)

@@ -1,6 +1,6 @@
 // Password reset: the link by e-mail, and setting a new password with it once.
 import type { Payload, PayloadRequest } from 'payload'
-import { now } from '@/lib/clock'
+import { securityNow } from '@/lib/clock'
 import { apiError } from '@/lib/http'
 import { ownerInputs, tooWeak } from '@/lib/validation/auth'
 import { sendEmail } from '@/services/email/send'
@@ -22,7 +22,7 @@ export async function requestPasswordReset(payload: Payload, email: string): Pro
   const customer = await findCustomerByEmail(payload, email)
   if (!customer || customer.state === 'banned' || customer.deletedAt) return
   const token = newToken()
-  const at = now()
+  const at = securityNow()
   await inTransaction(payload, async ({ req, run }) => {
     await run(sql`update customer_tokens set used_at = ${at.toISOString()} where customer_id = ${customer.id} and purpose = 'password-reset' and used_at is null`)
     await payload.create({
@@ -48,7 +48,7 @@ export async function requestPasswordReset(payload: Payload, email: string): Pro
 async function linkOwner(payload: Payload, token: string) {
   const found = await payload.find({
     collection: 'customer-tokens',
-    where: { and: [{ tokenHash: { equals: hashToken(token) } }, { purpose: { equals: 'password-reset' } }, { usedAt: { exists: false } }, { expiresAt: { greater_than: now().toISOString() } }] },
+    where: { and: [{ tokenHash: { equals: hashToken(token) } }, { purpose: { equals: 'password-reset' } }, { usedAt: { exists: false } }, { expiresAt: { greater_than: securityNow().toISOString() } }] },
     limit: 1,
     depth: 1,
     overrideAccess: true,
@@ -71,7 +71,7 @@ export async function resetPassword(payload: Payload, input: { token: string; pa
   if (owner.state === 'banned') throw apiError('ACCOUNT_BANNED')
   if (tooWeak(input.password, ownerInputs(owner.email))) throw apiError('PASSWORD_BAD', 'password')
   return inTransaction(payload, async ({ req, run }) => {
-    const at = now()
+    const at = securityNow()
     const used = await run<{ customer_id: number }>(sql`
       update customer_tokens set used_at = ${at.toISOString()}
        where token_hash = ${hashToken(input.token)} and purpose = 'password-reset' and used_at is null and expires_at > ${at.toISOString()}

@@ -1,6 +1,6 @@
 // Ending every session of a customer, and the context that marks the auth service's own writes.
 import type { Payload, PayloadRequest } from 'payload'
-import { now } from '@/lib/clock'
+import { securityNow } from '@/lib/clock'
 
 /** Set in `req.context` by the auth service when it signs a customer in (src/collections/Customers). */
 export const AUTH_SERVICE_CONTEXT = 'veilgateAuthService'
@@ -12,7 +12,7 @@ export async function revokeAllSessions(payload: Payload, customerId: number, re
     where: {
       and: [{ customer: { equals: customerId } }, { revokedAt: { exists: false } }, ...(except ? [{ id: { not_equals: except } }] : [])],
     },
-    data: { revokedAt: now().toISOString() },
+    data: { revokedAt: securityNow().toISOString() },
     overrideAccess: true,
     depth: 0,
     req,

@@ -5,6 +5,10 @@ import { maintenanceTask } from '@/services/maintenance'
 import { createPgResultsStore } from '../../../scripts/lib/connection-results.mjs'
 
 // Real time, not the sandbox clock: the DNS server stamps its records with the machine's time.
-export const expireConnectionResultsTask = maintenanceTask('expireConnectionResults', 'Remove expired connection-test results', '*/5 * * * *', async (payload) => ({
-  removed: await createPgResultsStore(pgPool(payload)).expire(realNow()),
-}))
+export const expireConnectionResultsTask = maintenanceTask(
+  'expireConnectionResults',
+  'Remove expired connection-test results',
+  '*/5 * * * *',
+  async (payload, at) => ({ removed: await createPgResultsStore(pgPool(payload)).expire(at) }),
+  realNow,
+)

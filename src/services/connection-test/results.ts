@@ -8,6 +8,7 @@ import { createPgResultsStore, createRedisResultsStore, RESULT_TTL_MS } from '..
 import { connectionSettings } from '../../../scripts/lib/connection-settings.mjs'
 import { newTestId, probeNames, testIdIssuedAt, verifyTestId } from '../../../scripts/lib/connection-test-ids.mjs'
 import { addressList, entryList, labelResolver, type ResolverLabel } from './resolvers'
+import { realNow } from '@/lib/clock'
 
 /** The six probes a page loads. */
 export const PROBES = 6
@@ -29,14 +30,14 @@ export type NewTest = { id: string; probes: string[]; expiresAt: string; ipv4Ori
  * where the page tests IPv4, IPv6 and WebRTC (from the environment as the server runs now, not as
  * a cached page was rendered).
  */
-export function createTest(at: Date = new Date()): NewTest {
+export function createTest(at: Date = realNow()): NewTest {
   const { zone, ipv4Origin, ipv6Origin, stunUrls } = connectionSettings()
   const id = newTestId(testSecret(), at)
   return { id, probes: probeNames(id, zone, PROBES), expiresAt: new Date(at.getTime() + RESULT_TTL_MS).toISOString(), ipv4Origin, ipv6Origin, stunUrls }
 }
 
 /** `invalid` for an id this site did not sign, `expired` past its ten minutes, else `ok`. */
-export function checkTestId(id: string, at: Date = new Date()): 'invalid' | 'expired' | 'ok' {
+export function checkTestId(id: string, at: Date = realNow()): 'invalid' | 'expired' | 'ok' {
   if (!verifyTestId(testSecret(), id)) return 'invalid'
   const issued = testIdIssuedAt(id)
   return !issued || at.getTime() - issued.getTime() > RESULT_TTL_MS ? 'expired' : 'ok'
@@ -67,10 +68,10 @@ async function ourResolvers(payload: Payload) {
 export async function testResults(payload: Payload, id: string, clientIp: string, { waitMs = 3000, intervalMs = 150 } = {}): Promise<TestResults> {
   const store = resultsStore(payload)
   const key = id.toLowerCase()
-  const deadline = Date.now() + waitMs
+  const deadline = performance.now() + waitMs
   let records = await store.list(key)
   const seen = () => new Set(records.map((record: { label: string }) => record.label)).size
-  while (seen() < PROBES && Date.now() < deadline) {
+  while (seen() < PROBES && performance.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, intervalMs))
     records = await store.list(key)
   }

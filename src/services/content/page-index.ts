@@ -3,6 +3,7 @@ import pg from 'pg'
 import { followContentChanges } from '../../../scripts/lib/content-changes.mjs'
 import { readActiveExperiment, type ActiveExperiment } from '@/services/experiments/read-active'
 import { candidatePaths, loadRouteIndex, REDIRECTS, type CmsRedirect, type RouteIndex } from './route-index'
+import { realNow } from '@/lib/clock'
 
 /**
  * The request proxy asks, for every page request, whether published content exists at the path
@@ -61,7 +62,7 @@ async function loadOnce(): Promise<void> {
   const db = proxyPool()
   try {
     const [routes, experiment] = await Promise.all([loadRouteIndex(db), readActiveExperiment(db)])
-    live.snapshot = { routes, experiment, loadedAt: Date.now() }
+    live.snapshot = { routes, experiment, loadedAt: realNow().getTime() }
     live.loads += 1
   } catch (error) {
     if (changed) noteChange({ all: changed.all, paths: [...changed.paths] })

@@ -89,8 +89,13 @@ export function verifyCommand(platform: AppPlatform, file: string): string | nul
   return null
 }
 
-/** A size in the page's language: bytes, kilobytes or megabytes (1024-based, as operating systems count them). */
+/**
+ * A size in the page's language: bytes, kilobytes or megabytes (1024-based, as operating systems
+ * count them). Bytes are written out ("139 bytes", "139 Byte", "139 байт": CLDR's short form is
+ * the bare unit, "139 byte"); kilo- and megabytes keep their symbols ("84.5 kB", "1.2 MB").
+ */
 export function formatFileSize(bytes: number, tag: string): string {
   const [value, unit] = bytes < 1024 ? [bytes, 'byte'] : bytes < 1024 * 1024 ? [bytes / 1024, 'kilobyte'] : [bytes / 1024 / 1024, 'megabyte']
-  return new Intl.NumberFormat(tag, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value)
+  const unitDisplay = unit === 'byte' ? 'long' : 'short'
+  return new Intl.NumberFormat(tag, { style: 'unit', unit, unitDisplay, maximumFractionDigits: 1 }).format(value)
 }

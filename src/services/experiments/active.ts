@@ -16,9 +16,9 @@ let cached: { at: number; value: ActiveExperiment | null } | null = null
 export async function activeExperiment(): Promise<ActiveExperiment | null> {
   const snapshot = routeSnapshot()
   if (snapshot && followingChanges()) return snapshot.experiment
-  if (cached && Date.now() - cached.at < env().EXPERIMENT_CACHE_SECONDS * 1000) return cached.value
+  if (cached && performance.now() - cached.at < env().EXPERIMENT_CACHE_SECONDS * 1000) return cached.value
   try {
-    cached = { at: Date.now(), value: await readActiveExperiment(proxyPool()) }
+    cached = { at: performance.now(), value: await readActiveExperiment(proxyPool()) }
   } catch (error) {
     if (snapshot) return snapshot.experiment
     throw error

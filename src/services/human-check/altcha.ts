@@ -6,6 +6,7 @@ import type { Payload } from 'payload'
 import { env } from '@/lib/env'
 import { query } from '@/services/db'
 import type { HumanCheckProvider } from './types'
+import { realNow } from '@/lib/clock'
 
 /** A challenge is good for 5 minutes. */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000
@@ -62,7 +63,7 @@ export function altchaProvider(payload: Payload): HumanCheckProvider {
       const { signature, keySignature } = keys(payload)
       const result = await verifySolution({ ...decoded, deriveKey, hmacSignatureSecret: signature, hmacKeySignatureSecret: keySignature }).catch(() => null)
       if (!result?.verified) return { ok: false }
-      const expiresAt = new Date((decoded.challenge.parameters.expiresAt ?? 0) * 1000 || Date.now() + CHALLENGE_TTL_MS)
+      const expiresAt = new Date((decoded.challenge.parameters.expiresAt ?? 0) * 1000 || realNow().getTime() + CHALLENGE_TTL_MS)
       const recorded = await query<{ nonce: string }>(
         payload,
         `insert into human_check_solutions (nonce, expires_at, created_at, updated_at) values ($1, $2, now(), now()) on conflict (nonce) do nothing returning nonce`,

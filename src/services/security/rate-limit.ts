@@ -7,6 +7,7 @@ import { HttpError } from '@/lib/http'
 import { payloadClient } from '@/services/content/payload'
 import { pgPool, query } from '@/services/db'
 import { redis } from './redis'
+import { realNow } from '@/lib/clock'
 
 /** The table the counts live in (created by a migration), shared by every instance. */
 export const RATE_LIMIT_TABLE = 'rate_limits'
@@ -72,7 +73,7 @@ export async function limit(request: Request, endpoint: string, account?: string
   const payload = await payloadClient()
   // Expired counts are reset in place when their key comes back; now and then the rest go.
   if (!redis() && Math.random() < 0.01) {
-    void query(payload, `delete from ${RATE_LIMIT_TABLE} where expire < $1`, [Date.now()]).catch(() => undefined)
+    void query(payload, `delete from ${RATE_LIMIT_TABLE} where expire < $1`, [realNow().getTime()]).catch(() => undefined)
   }
   await consume(sharedLimiter(payload, 'ip', settings.RATE_LIMIT_IP), `${endpoint}:${rateLimitKey(clientAddress(request.headers))}`)
   if (account) await consume(sharedLimiter(payload, 'account', settings.RATE_LIMIT_ACCOUNT), `${endpoint}:${account.trim().toLowerCase()}`)

@@ -1,6 +1,7 @@
 // Checkout's links to the browser: the order named by `?hash=`, tab storage, URL changes and the card script.
 import { cardLabel } from '@/services/purchase-flow/checkout-rules'
 import type { OrderView } from './types'
+import { realNow } from '@/lib/clock'
 
 /**
  * Where an order named by `?hash=` stands (`purchase/url/`, which first brings it up to date):
@@ -66,4 +67,4 @@ let cardScript: Promise<typeof import('../sandbox-card')> | null = null
 /** The card processor's script, loaded once, on demand. */
 export const loadCardScript = () => (cardScript ??= import('../sandbox-card'))
 
-export const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`)
+export const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${realNow().getTime()}-${Math.random().toString(36).slice(2)}`)

@@ -1,4 +1,4 @@
-import { now } from '@/lib/clock'
+import { securityNow } from '@/lib/clock'
 import { bodyOf, handler, json, methodNotAllowed, requestLocale } from '@/lib/http'
 import { newsletterEmail, subscribeBody } from '@/lib/validation/newsletter'
 import { payloadClient } from '@/services/content/payload'
@@ -22,7 +22,7 @@ export const POST = handler(async (request) => {
   const input = subscribeBody.parse(raw)
   const payload = await payloadClient()
   await requireHuman(payload, request, raw, 'subscribe')
-  return json(await subscribe(payload, input, now()))
+  return json(await subscribe(payload, input, securityNow()))
 })
 
 export const GET = methodNotAllowed('POST')

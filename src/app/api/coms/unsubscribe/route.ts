@@ -1,4 +1,4 @@
-import { now } from '@/lib/clock'
+import { securityNow } from '@/lib/clock'
 import { apiError, handler, json, methodNotAllowed, readBody, seeOtherPage } from '@/lib/http'
 import { payloadClient } from '@/services/content/payload'
 import { unsubscribe } from '@/services/newsletter/subscribers'
@@ -13,7 +13,7 @@ import { unsubscribe } from '@/services/newsletter/subscribers'
 export const POST = handler(async (request) => {
   const form = new URLSearchParams(await readBody(request, 4096))
   const token = new URL(request.url).searchParams.get('token') ?? form.get('token')
-  const done = await unsubscribe(await payloadClient(), token, now())
+  const done = await unsubscribe(await payloadClient(), token, securityNow())
   const locale = form.get('locale')
   if (locale !== null) return seeOtherPage(locale, '/blog-unsubscribe', done ? '?done=1' : '')
   if (!done) throw apiError('INVALID_INPUT', 'token')

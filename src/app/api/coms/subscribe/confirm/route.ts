@@ -1,4 +1,4 @@
-import { now } from '@/lib/clock'
+import { securityNow } from '@/lib/clock'
 import { handler, methodNotAllowed, readBody, seeOtherPage } from '@/lib/http'
 import { payloadClient } from '@/services/content/payload'
 import { confirmSubscription } from '@/services/newsletter/subscribers'
@@ -10,7 +10,7 @@ import { confirmSubscription } from '@/services/newsletter/subscribers'
  */
 export const POST = handler(async (request) => {
   const form = new URLSearchParams(await readBody(request, 4096))
-  const confirmed = await confirmSubscription(await payloadClient(), form.get('token'), now())
+  const confirmed = await confirmSubscription(await payloadClient(), form.get('token'), securityNow())
   return seeOtherPage(form.get('locale'), '/newsletter/confirm', confirmed ? '?done=1' : '')
 })
 

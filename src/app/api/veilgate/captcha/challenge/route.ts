@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { now } from '@/lib/clock'
+import { realNow } from '@/lib/clock'
 import { handler, json, queryOf, tsParam } from '@/lib/http'
 import { payloadClient } from '@/services/content/payload'
 import { altchaChallenge } from '@/services/human-check/altcha'
@@ -11,6 +11,6 @@ const query = z.object({ ...tsParam })
 export const GET = handler(async (request) => {
   query.parse(queryOf(request))
   await limit(request, 'captcha')
-  const challenge = await altchaChallenge(await payloadClient(), now())
+  const challenge = await altchaChallenge(await payloadClient(), realNow())
   return json(challenge, { headers: { 'cache-control': 'no-store' } })
 })
