@@ -2,7 +2,7 @@
  * The app's clocks. Every time the app reads comes from one of three, chosen by what the time is
  * for, and a comparison takes both of its times from the same clock (a time one clock wrote is
  * never measured against another). ESLint refuses `Date.now()` and `new Date()` without arguments
- * outside this file and scripts/lib/clock.mjs, so a new call has to choose (README, "Clocks").
+ * outside this file and scripts/lib/clock.mjs, so a new call has to choose (docs/architecture.md, "Clocks").
  *
  * - `now()`: business time, which the sandbox clock moves. Subscription periods, renewals and
  *   their scans, trials, prices and bonus codes valid now, banner windows, order and payment
