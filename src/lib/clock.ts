@@ -9,12 +9,13 @@
  *   expiry, renewal and trial notices, gift codes, the newsletter's records, the copyright year.
  * - `securityNow()`: security lifetimes and the stamps they are checked against. Customer
  *   sessions, sign-in tokens and codes, reset, confirmation and e-mail change links, the one-week
- *   grace before a new account must be confirmed, human-check challenges, the newsletter's
- *   confirmation and unsubscribe links, and what a person did (consent given, a token used, a
+ *   grace before a new account must be confirmed, the newsletter's confirmation and
+ *   unsubscribe links, and what a person did (consent given, a token used, a
  *   session ended). Moving the sandbox clock months on signs nobody out and expires no link.
  * - `realNow()`: the machine's time, for comparisons with times PostgreSQL or Payload wrote
  *   (`createdAt`, `updatedAt`, Payload's `lockUntil`, job times, rate-limit windows, SQL `now()`),
- *   for times another process checks (connection test ids, checked by the DNS server), for cache
+ *   for times another process or a library checks (connection test ids, checked by the DNS
+ *   server; human-check challenges, whose expiry altcha-lib checks), for cache
  *   ages and waits inside a process, and in the browser. Durations use `performance.now()`.
  *
  * `CLOCK_NOW` (an ISO date) pins `now()` and `securityNow()` for tests and demos, never
