@@ -1538,6 +1538,10 @@ export interface PaymentAttempt {
    */
   savedMethod?: string | null;
   /**
+   * Amazon Pay: the buyer approved; the payment can be captured until then (30 minutes by the site’s clock)
+   */
+  approvalExpiresAt?: string | null;
+  /**
    * Sandbox 3-D Secure: what completing it leads to
    */
   authOutcome?: string | null;
@@ -3283,6 +3287,7 @@ export interface PaymentAttemptsSelect<T extends boolean = true> {
   savedCardRevokedAt?: T;
   tokenHash?: T;
   savedMethod?: T;
+  approvalExpiresAt?: T;
   authOutcome?: T;
   updatedAt?: T;
   createdAt?: T;

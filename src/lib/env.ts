@@ -94,6 +94,8 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional().or(z.literal('').transform(() => undefined)),
   /** Test options of the sandbox's webhook sender: `delay=<ms>,copies=<n>,shuffle`. */
   SANDBOX_WEBHOOK_TEST: z.string().regex(/^(?:(?:delay=\d+|copies=\d+|shuffle)(?:,|$))*$/, 'delay=<ms>,copies=<n>,shuffle').optional(),
+  /** `available`: the sandbox acts as a device that offers Apple Pay and Google Pay (tests, demos); unset: the browser is asked. */
+  SANDBOX_WALLETS: z.enum(['available']).optional().or(z.literal('').transform(() => undefined)),
   /** Days after a renewal's first failed charge on which the saved method is charged again; after the last, the subscription expires. */
   RENEWAL_RETRY_DAYS: z
     .string()

@@ -35,6 +35,7 @@ import * as migration_20261126_161650_connection_results_task from './20261126_1
 import * as migration_20261126_162000_connection_test_results from './20261126_162000_connection_test_results';
 import * as migration_20261126_164343_connection_test_settings from './20261126_164343_connection_test_settings';
 import * as migration_20261126_190312_subscription_notices from './20261126_190312_subscription_notices';
+import * as migration_20261129_003655_amazon_approval from './20261129_003655_amazon_approval';
 
 export const migrations = [
   {
@@ -220,6 +221,11 @@ export const migrations = [
   {
     up: migration_20261126_190312_subscription_notices.up,
     down: migration_20261126_190312_subscription_notices.down,
-    name: '20261126_190312_subscription_notices'
+    name: '20261126_190312_subscription_notices',
+  },
+  {
+    up: migration_20261129_003655_amazon_approval.up,
+    down: migration_20261129_003655_amazon_approval.down,
+    name: '20261129_003655_amazon_approval'
   },
 ];

@@ -50,6 +50,9 @@ describe('PayPal and Paymentwall at checkout', () => {
     expect(await page.locator('[data-method]').evaluateAll((labels) => labels.map((label) => [label.getAttribute('data-method'), label.querySelectorAll('svg').length]))).toEqual([
       ['card', 1],
       ['paypal', 1],
+      ['amazon-pay', 1],
+      ['apple-pay', 1],
+      ['google-pay', 1],
       ['paymentwall', 1],
     ])
     expect(await axeViolations(page)).toEqual([])

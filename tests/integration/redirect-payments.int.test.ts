@@ -345,7 +345,7 @@ describe('which methods are payable where', () => {
   afterEach(() => setEnv(saved))
 
   it('checks a plan’s own methods and the method’s input', async () => {
-    expect((await callRoute(costRoute, { path: '/api/veilgate/purchase/cost/', query: { plan: 'vpn-1y' } })).body.methods).toEqual(['card', 'paypal', 'paymentwall'])
+    expect((await callRoute(costRoute, { path: '/api/veilgate/purchase/cost/', query: { plan: 'vpn-1y' } })).body.methods).toEqual(['card', 'paypal', 'amazon-pay', 'apple-pay', 'google-pay', 'paymentwall'])
     expect((await callRoute(costRoute, { path: '/api/veilgate/purchase/cost/', query: { plan: 'vpn-trial-1m' } })).body.methods).toEqual(['card', 'paypal'])
     expect((await buy({ plan: 'vpn-trial-1m', paymentMethod: 'paymentwall' })).body).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT', field: 'paymentMethod' })
     expect((await buy({ paymentMethod: 'wire' })).body).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT', field: 'paymentMethod' })

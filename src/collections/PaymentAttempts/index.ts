@@ -23,6 +23,7 @@ export const PaymentAttempts: CollectionConfig = {
     { name: 'savedCardRevokedAt', type: 'date', admin: { readOnly: true, description: 'The provider was told not to charge this card again (the account was deleted)' } },
     { name: 'tokenHash', type: 'text', index: true, admin: { hidden: true } },
     { name: 'savedMethod', type: 'text', admin: { hidden: true, description: 'The method kept for renewals by a recurring payment (pm_sandbox_…, a processor id)' } },
+    { name: 'approvalExpiresAt', type: 'date', admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' }, description: 'Amazon Pay: the buyer approved; the payment can be captured until then (30 minutes by the site’s clock)' } },
     { name: 'authOutcome', type: 'text', admin: { hidden: true, description: 'Sandbox 3-D Secure: what completing it leads to' } },
   ],
 }

@@ -25,6 +25,7 @@ import { requestHash } from './request-hash'
 import { reportSandboxOutcome } from '@/services/payments/sandbox/deliver'
 import { findOrderByHash, newPublicHash, PUBLIC_HASH, transition } from './orders'
 import { applyResult } from '@/services/payments/outcome'
+import { payApproved } from '@/services/payments/sandbox/approval'
 
 /** What attempts keep of a card token: its SHA-256 (a token serves one order). */
 const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -325,7 +326,8 @@ export const retryBody = z
 export type RetryBody = z.infer<typeof retryBody>
 
 /**
- * A new attempt on a failed, retryable, unexpired order: same order, same hash, same amount;
+ * "Pay now" of an approved Amazon Pay payment (`payApproved`), else a new attempt on a failed,
+ * retryable, unexpired order: same order, same hash, same amount;
  * another method may pay it (one its plan takes), and the order's method, provider and
  * auto-renewal follow. Anything else is 409 ORDER_NOT_RETRYABLE (also when a concurrent retry
  * moved the order first).
@@ -333,6 +335,11 @@ export type RetryBody = z.infer<typeof retryBody>
 export async function retryOrder(payload: Payload, input: RetryBody, at: Date): Promise<StoredResponse> {
   const order = await findOrderByHash(payload, input.hash)
   if (!order) throw apiError('ORDER_NOT_FOUND', 'hash')
+  // "Pay now" on the wallet page: an approved Amazon Pay payment is captured, not charged anew.
+  if (input.paymentMethod === 'amazon-pay' && order.method === 'amazon-pay' && order.provider === 'sandbox') {
+    const captured = await payApproved(payload, order, at)
+    if (captured) return captured
+  }
   if (order.status !== 'failed' || !order.failure?.retryable || new Date(order.expiresAt).getTime() <= at.getTime()) throw apiError('ORDER_NOT_RETRYABLE', 'hash')
   const method = input.paymentMethod
   if (method !== order.method) {

@@ -59,3 +59,10 @@ export async function transactionId(payload: Payload, order: Order) {
   if (!paid) throw apiError('ORDER_NOT_FOUND', 'hash')
   return { transactionId: paid.providerRef.slice(paid.providerRef.indexOf(':') + 1) }
 }
+
+/** An Amazon Pay order by its hash (any other order is not one `amazon-*` knows: 404 ORDER_NOT_FOUND). */
+export async function amazonOrderByHash(payload: Payload, hash: string): Promise<Order> {
+  const order = await orderByHash(payload, hash)
+  if (order.method !== 'amazon-pay') throw apiError('ORDER_NOT_FOUND', 'hash')
+  return order
+}

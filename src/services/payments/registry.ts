@@ -6,6 +6,7 @@ import { paymentMethods, type PaymentMethod } from '@/services/catalog/methods'
 import type { PaymentProvider, ProviderId } from './provider'
 import { sandboxProvider, sandboxWebhookSecret } from '@/services/payments/sandbox/provider'
 import { readPaypalEvent } from '@/services/payments/paypal/events'
+import { readAmazonNotice } from '@/services/payments/amazon/notices'
 import { readPingback } from '@/services/payments/paymentwall/pingback'
 import type { PaymentEvent } from './webhooks'
 import { stripeClient, stripeProvider } from '@/services/payments/stripe/provider'
@@ -60,15 +61,16 @@ export const sandboxAllowedHere = () => available('sandbox')
 
 /**
  * Which provider takes a method, by id: cards go to the configured provider (sandbox or Stripe);
- * the redirect methods to the sandbox (a real PayPal or Paymentwall adapter would take its line here).
+ * the redirect methods and the wallets to the sandbox (a real PayPal, Paymentwall or Amazon Pay
+ * adapter would take its line here).
  */
 export const methodProviders: Record<PaymentMethod, () => ProviderId | null> = {
   card: () => env().PAYMENTS_PROVIDER,
   paypal: () => 'sandbox',
   paymentwall: () => 'sandbox',
-  'amazon-pay': () => null,
-  'apple-pay': () => null,
-  'google-pay': () => null,
+  'amazon-pay': () => 'sandbox',
+  'apple-pay': () => 'sandbox',
+  'google-pay': () => 'sandbox',
   bitcoin: () => null,
   coinpayments: () => null,
 }
@@ -108,11 +110,12 @@ export type RouteRequest = { body: string; query: URLSearchParams; headers: Head
 
 /**
  * The redirect methods' routes, one line each: the request verified and read in its provider's
- * format into the intake's terms. Only the sandbox signs them (real PayPal and Paymentwall
- * adapters would add their checks here); where it is refused nothing can be verified → 400.
+ * format into the intake's terms. Only the sandbox signs them (real PayPal, Paymentwall and
+ * Amazon Pay adapters would add their checks here); where it is refused nothing can be verified → 400.
  */
-export const eventReaders: Record<'paypal' | 'paymentwall', (payload: Payload, request: RouteRequest) => PaymentEvent> = {
+export const eventReaders: Record<'paypal' | 'paymentwall' | 'amazon', (payload: Payload, request: RouteRequest) => PaymentEvent> = {
   paypal: (payload, request) => (available('sandbox') ? readPaypalEvent(sandboxWebhookSecret(payload), request.body, request.headers, request.at) : refuse()),
+  amazon: (payload, request) => (available('sandbox') ? readAmazonNotice(sandboxWebhookSecret(payload), request.body, request.headers, request.at) : refuse()),
   paymentwall: (payload, request) => (available('sandbox') ? readPingback(sandboxWebhookSecret(payload), request.query, request.at) : refuse()),
 }
 

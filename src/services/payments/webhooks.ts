@@ -76,7 +76,7 @@ export function webhookTestOptions(value: string | undefined): { delayMs: number
  */
 export type PaymentEvent = {
   provider: 'sandbox' | 'stripe'
-  source: 'sandbox' | 'stripe' | 'paypal' | 'paymentwall'
+  source: 'sandbox' | 'stripe' | 'paypal' | 'paymentwall' | 'amazon'
   eventId: string
   type: string
   /** The route acts on this type; others are taken in and ignored. */

@@ -1,10 +1,11 @@
 // The payment method: the plan's methods payable here, each a radio with its mark and name.
+import { methodBrandNames } from '@/services/catalog/methods'
 import { PaymentMethodIcon } from '../PaymentMethodIcon'
 import type { CheckoutState } from './useCheckout'
 
 export function MethodSection({ c }: { c: CheckoutState }) {
   const { texts, ids, errors } = c
-  const names = { card: texts.methodCard, paypal: texts.methodPaypal, paymentwall: texts.methodPaymentwall }
+  const names = { ...methodBrandNames, card: texts.methodCard, paypal: texts.methodPaypal, paymentwall: texts.methodPaymentwall }
   return (
     <fieldset className="grid gap-2" aria-describedby={errors.method ? `${ids}-method-error` : undefined}>
       <legend className="mb-2 text-lg font-semibold">{texts.methodLegend}</legend>
@@ -31,10 +32,17 @@ export function MethodSection({ c }: { c: CheckoutState }) {
           {errors.method}
         </p>
       )}
-      {c.method && c.method !== 'card' && (
-        <p className="text-sm text-muted" data-redirect-note>
-          {texts.methodRedirect.replace('{provider}', names[c.method as keyof typeof names] ?? c.method)}
+      {c.walletMessage ? (
+        <p role="alert" className="text-sm font-medium text-red-700" data-wallet-unavailable>
+          {c.walletMessage}
         </p>
+      ) : (
+        c.method &&
+        c.method !== 'card' && (
+          <p className="text-sm text-muted" data-redirect-note>
+            {texts.methodRedirect.replace('{provider}', names[c.method as keyof typeof names] ?? c.method)}
+          </p>
+        )
       )}
     </fieldset>
   )

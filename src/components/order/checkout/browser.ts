@@ -68,3 +68,24 @@ let cardScript: Promise<typeof import('../sandbox-card')> | null = null
 export const loadCardScript = () => (cardScript ??= import('../sandbox-card'))
 
 export const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${realNow().getTime()}-${Math.random().toString(36).slice(2)}`)
+
+/**
+ * Whether this device offers a wallet: Apple Pay by `ApplePaySession.canMakePayments()`, Google
+ * Pay by a `PaymentRequest` for its method asked `canMakePayment()` (no answer in 3 s: no);
+ * `sandbox` (SANDBOX_WALLETS=available) stands for a device that offers both.
+ */
+export async function deviceOffers(method: 'apple-pay' | 'google-pay', sandbox: boolean): Promise<boolean> {
+  if (sandbox) return true
+  try {
+    if (method === 'apple-pay') {
+      const session = (window as { ApplePaySession?: { canMakePayments?: () => boolean } }).ApplePaySession
+      return Boolean(session?.canMakePayments?.())
+    }
+    if (typeof PaymentRequest === 'undefined') return false
+    const googlePay = { apiVersion: 2, apiVersionMinor: 0, allowedPaymentMethods: [{ type: 'CARD', parameters: { allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'], allowedCardNetworks: ['MASTERCARD', 'VISA'] } }] }
+    const request = new PaymentRequest([{ supportedMethods: 'https://google.com/pay', data: googlePay }], { total: { label: 'Total', amount: { currency: 'USD', value: '0.00' } } })
+    return await Promise.race([request.canMakePayment(), new Promise<boolean>((resolve) => window.setTimeout(() => resolve(false), 3000))])
+  } catch {
+    return false
+  }
+}

@@ -5,7 +5,7 @@ import type { PasswordIssue } from '@/lib/validation/password-rule'
 
 export type CheckoutTexts = Record<
   | 'summaryHeading' | 'changePlan' | 'total' | 'renews' | 'oneTime' | 'emailLabel' | 'invalidEmail' | 'required' | 'marketingConsent' | 'noSpam'
-  | 'methodLegend' | 'methodCard' | 'methodPaypal' | 'methodPaymentwall' | 'methodRedirect' | 'cardLegend' | 'cardName' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'country' | 'address' | 'city' | 'postalCode'
+  | 'methodLegend' | 'methodCard' | 'methodPaypal' | 'methodPaymentwall' | 'methodRedirect' | 'walletApple' | 'walletGeneric' | 'cardLegend' | 'cardName' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'country' | 'address' | 'city' | 'postalCode'
   | 'pay' | 'paying' | 'bonusToggle' | 'bonusLabel' | 'bonusApply' | 'stepsLabel' | 'stagePricing' | 'stageSuccess' | 'stageFailed' | 'receiptTo' | 'orderNotFound' | 'trialEnds' | 'tryAgain' | 'genericError' | 'passwordLabel' | 'passwordHint' | 'termsLabel' | 'signInToggle' | 'signIn' | 'signedInAs' | 'signOut' | HintKey,
   string
 > & { addOnLabels: Record<string, string>; errors: Record<PasswordIssue | 'TERMS_AGREE', string> }
@@ -16,6 +16,8 @@ export type CheckoutProps = {
   texts: CheckoutTexts
   countries: { code: string; name: string }[]
   defaultCountry: string
+  /** SANDBOX_WALLETS=available: act as a device that offers Apple Pay and Google Pay. */
+  sandboxWallets?: boolean
 }
 
 export type Field = 'email' | 'password' | 'terms' | 'signIn' | 'name' | 'number' | 'expiry' | 'cvc' | 'country' | 'postalCode' | 'method'
@@ -39,5 +41,10 @@ export type OrderView = {
 }
 
 /** The methods checkout can offer, in this order (each with its name and mark); the plan and the site narrow them. */
-export const checkoutMethods = ['card', 'paypal', 'paymentwall'] as const
+export const checkoutMethods = ['card', 'paypal', 'amazon-pay', 'apple-pay', 'google-pay', 'paymentwall'] as const
 export type CheckoutMethod = (typeof checkoutMethods)[number]
+
+/** The methods the buyer's device must offer (asked on choosing one). */
+export const deviceWallets = ['apple-pay', 'google-pay'] as const
+export type DeviceWallet = (typeof deviceWallets)[number]
+export const isDeviceWallet = (method: string | null): method is DeviceWallet => (deviceWallets as readonly string[]).includes(method ?? '')

@@ -6,13 +6,13 @@ import { restoreTyped, retryKey, typedFields, typedKey } from '@/services/purcha
 import { apiFetch, isSignedIn, onSessionChange, storeLogin, type ApiFailure } from '@/lib/session.client'
 import { looksLikeEmail } from '@/services/purchase-flow/purchase-state'
 import { chosenAddOns, parseSelection, selectionParams } from '@/services/purchase-flow/selection'
-import { CARD_SCRIPT_DELAY_MS, loadCardScript, loadOrder, newKey, storage, subscribeToUrl } from './browser'
+import { CARD_SCRIPT_DELAY_MS, deviceOffers, loadCardScript, loadOrder, newKey, storage, subscribeToUrl } from './browser'
 import { checkField } from './checks'
-import { checkoutMethods, fieldOrder, type CheckoutMethod, type CheckoutProps, type Field, type OrderView, type Quote } from './types'
+import { checkoutMethods, fieldOrder, isDeviceWallet, type CheckoutMethod, type CheckoutProps, type DeviceWallet, type Field, type OrderView, type Quote } from './types'
 
 export type CheckoutState = ReturnType<typeof useCheckout>
 
-export function useCheckout({ locale, data, texts, defaultCountry }: Omit<CheckoutProps, 'countries'>) {
+export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallets = false }: Omit<CheckoutProps, 'countries'>) {
   const ids = useId()
   const search = useSyncExternalStore(subscribeToUrl, () => window.location.search, () => '')
   const selection = useMemo(() => parseSelection(new URLSearchParams(search), data.catalogue), [search, data.catalogue])
@@ -27,6 +27,8 @@ export function useCheckout({ locale, data, texts, defaultCountry }: Omit<Checko
   const [email, setEmail] = useState('')
   const [consent, setConsent] = useState(true)
   const [method, setMethod] = useState<string | null>(null)
+  /** What the device answered for each wallet, once asked (on choosing it). */
+  const [walletOffered, setWalletOffered] = useState<Partial<Record<DeviceWallet, boolean>>>({})
   const [card, setCard] = useState<CardFields & { address: string; city: string }>({ name: '', number: '', expiry: '', cvc: '', country: defaultCountry, postalCode: '', address: '', city: '' })
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [alert, setAlert] = useState<string | null>(null)
@@ -151,6 +153,21 @@ export function useCheckout({ locale, data, texts, defaultCountry }: Omit<Checko
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (payable && method && !methods.includes(method as CheckoutMethod)) setMethod(null)
   }, [payable, method, methods])
+  // A wallet is asked of the device when chosen; until it says yes, no method is chosen.
+  useEffect(() => {
+    if (!isDeviceWallet(method) || walletOffered[method] !== undefined) return
+    let live = true
+    void deviceOffers(method, sandboxWallets).then((offered) => {
+      if (live) setWalletOffered((current) => ({ ...current, [method]: offered }))
+    })
+    return () => {
+      live = false
+    }
+  }, [method, walletOffered, sandboxWallets])
+  const walletMissing = isDeviceWallet(method) && walletOffered[method] !== true
+  const walletMessage = isDeviceWallet(method) && walletOffered[method] === false ? (method === 'apple-pay' ? texts.walletApple : texts.walletGeneric) : null
+  /** The method as far as paying goes: a wallet the device does not offer is none. */
+  const payingMethod = walletMissing ? null : method
   const addOnIds = chosenAddOns(selection, data.catalogue)
   const prices = data.addOnPrices[selection.plan] ?? {}
   const total = fromOrder?.total ?? quote?.total ?? (plan?.amount ?? 0) + addOnIds.reduce((sum, id) => sum + (prices[id]?.amount ?? 0), 0)
@@ -158,10 +175,10 @@ export function useCheckout({ locale, data, texts, defaultCountry }: Omit<Checko
   // An order from `?hash=` already has its e-mail.
   const emailValid = Boolean(fromOrder || account) || looksLikeEmail(email.trim().toLowerCase())
   const cardReady = cardComplete(card)
-  const hint = payHint({ email: emailValid, method, card: cardReady, emailOptional })
-  const stage = stageOf({ plan: Boolean(fromOrder ?? plan), email: emailValid, method, card: cardReady, emailOptional, outcome })
+  const hint = payHint({ email: emailValid, method: payingMethod, card: cardReady, emailOptional })
+  const stage = stageOf({ plan: Boolean(fromOrder ?? plan), email: emailValid, method: payingMethod, card: cardReady, emailOptional, outcome })
 
-  const fieldError = (field: Field) => checkField(field, { email, emailValid, emailOptional, password, terms, method, card, skipContact: Boolean(fromOrder || account), signInOpen }, texts)
+  const fieldError = (field: Field) => checkField(field, { email, emailValid, emailOptional, password, terms, method: payingMethod, card, skipContact: Boolean(fromOrder || account), signInOpen }, texts)
   const check = (field: Field) => setErrors((current) => ({ ...current, [field]: fieldError(field) }))
   const setError = (field: Field, message: string | undefined) => setErrors((current) => ({ ...current, [field]: message }))
   /** Where a field's element registers itself, so that an error can focus it. */
@@ -311,7 +328,7 @@ export function useCheckout({ locale, data, texts, defaultCountry }: Omit<Checko
 
   return {
     ids, locale, data, texts, selection, money, dates,
-    email, setEmail, consent, setConsent, method, setMethod, methods, card, setCard, password, setPassword, terms, setTerms,
+    email, setEmail, consent, setConsent, method, setMethod, methods, walletMessage, card, setCard, password, setPassword, terms, setTerms,
     signInOpen, setSignInOpen, signInPassword, setSignInPassword, signingIn, account,
     errors, setError, check, register, setFocusField,
     alert, busy, quote, fromOrder, orderMissing, retryToken,

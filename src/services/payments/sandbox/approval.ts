@@ -1,9 +1,13 @@
-// The sandbox's approval of a redirect method's payment (PayPal, Paymentwall): Approve, Cancel or Fail, and PayPal's browser return.
+// The sandbox's approval of a redirect method's or a wallet's payment (PayPal, Paymentwall, Amazon Pay, Apple Pay, Google Pay): Approve, Cancel or Fail, the browser returns, and Amazon Pay's capture.
 import type { Payload } from 'payload'
 import { apiError } from '@/lib/http'
 import type { Order, PaymentAttempt } from '@/payload-types'
+import type { StoredResponse } from '@/services/orders/idempotency'
 import { findOrderByHash, latestAttempt, transition } from '@/services/orders/orders'
+import { nextStep } from '@/services/orders/sync'
 import { query } from '@/services/db'
+import { AMAZON_VALIDATE_ROUTE } from '@/services/payments/amazon/notices'
+import { approvalExpiry, approvalState } from '@/services/payments/amazon/approval'
 import { applyResult, pageForOrder, successUrl } from '@/services/payments/outcome'
 import { PAYPAL_ROUTE } from '@/services/payments/paypal/events'
 import { providerById } from '@/services/payments/registry'
@@ -17,7 +21,13 @@ export type ApprovalOutcome = (typeof approvalOutcomes)[number]
 export const SANDBOX_REFERENCE = /^sbx_\d{1,12}_\d{1,4}$/
 
 /** The methods whose payments are approved on the sandbox's page. */
-const redirectMethods: readonly Order['method'][] = ['paypal', 'paymentwall']
+const redirectMethods: readonly Order['method'][] = ['paypal', 'paymentwall', 'amazon-pay', 'apple-pay', 'google-pay']
+
+/** The site's wallet payment page of an approved Amazon Pay payment. */
+export const amazonPaymentUrl = (hash: string) => `/amazon/payment?hash=${hash}`
+
+/** Amazon Pay's browser return after an approval: `amazon-validate?token={attempt}`. */
+export const amazonReturnUrl = (reference: string) => `${AMAZON_VALIDATE_ROUTE}?token=${reference}`
 
 /** A redirect method's payment by its sandbox reference, with its order, or null. */
 export async function approvalOf(payload: Payload, reference: string): Promise<{ attempt: PaymentAttempt; order: Order } | null> {
@@ -33,22 +43,33 @@ export const paypalReturnUrl = (reference: string, orderId: number) => `${PAYPAL
 
 /**
  * The buyer's answer on the approval page. The processor's side first, compare-and-set (of two
- * answers the first counts): approve → the payment is captured; cancel → failed
- * `payment_canceled`; fail → failed `payment_declined`, each reported the provider's way. Then
- * where the browser goes: PayPal approved → PayPal's browser return; Paymentwall approved → the
- * success page, waiting for its pingback; cancel → checkout with PAYMENT_CANCELED; fail → the
- * payment error page with PAYMENT_DECLINED. Answered before: where the order is now.
+ * answers the first counts): approve → the payment is captured (Amazon Pay: approved for 30
+ * minutes, captured by "Pay now" on the site's wallet page); cancel → failed `payment_canceled`;
+ * fail → failed `payment_declined`, each reported the provider's way. Then where the browser
+ * goes: PayPal approved → PayPal's browser return; Amazon Pay approved → its browser return
+ * (`amazon-validate`); Paymentwall, Apple Pay and Google Pay approved → the success page,
+ * waiting for the provider's event; cancel → checkout with PAYMENT_CANCELED; fail → the payment
+ * error page with PAYMENT_DECLINED. Answered before: where the order is now.
  */
 export async function answerApproval(payload: Payload, reference: string, outcome: ApprovalOutcome, at: Date): Promise<{ url: string }> {
   const found = await approvalOf(payload, reference)
   if (!found) throw apiError('ORDER_NOT_FOUND')
   const { attempt, order } = found
   const now = async () => ({ url: pageForOrder((await findOrderByHash(payload, order.publicHash)) ?? order) })
-  if (attempt.status !== 'requires_action' || order.status !== 'requires_action') return now()
+  if (attempt.status !== 'requires_action' || order.status !== 'requires_action' || attempt.approvalExpiresAt) return now()
+  if (order.method === 'amazon-pay' && outcome === 'approve') {
+    // Approved, not captured: kept on the attempt with its 30 minutes; the wallet page captures it.
+    const approved = await query<{ id: number }>(
+      payload,
+      `update payment_attempts set approval_expires_at = $2, next_action = $3, updated_at = now() where id = $1 and status = 'requires_action' and approval_expires_at is null returning id`,
+      [attempt.id, approvalExpiry(at).toISOString(), amazonPaymentUrl(order.publicHash)],
+    )
+    return approved.length ? { url: amazonReturnUrl(reference) } : now()
+  }
   const errorCode = outcome === 'cancel' ? 'payment_canceled' : outcome === 'fail' ? 'payment_declined' : null
   const answered = await query<{ id: number }>(
     payload,
-    `update payment_attempts set status = $2::enum_payment_attempts_status, error_code = $3, updated_at = now() where id = $1 and status = 'requires_action' returning id`,
+    `update payment_attempts set status = $2::enum_payment_attempts_status, error_code = $3, updated_at = now() where id = $1 and status = 'requires_action' and approval_expires_at is null returning id`,
     [attempt.id, errorCode ? 'failed' : 'succeeded', errorCode],
   )
   const provider = providerById(payload, 'sandbox')
@@ -63,6 +84,7 @@ export async function answerApproval(payload: Payload, reference: string, outcom
     orderId: order.id,
     hash: order.publicHash,
     attempt: attempt.number,
+    providerCode: errorCode,
     at,
   })
   if (!errorCode) {
@@ -96,4 +118,68 @@ export async function returnFromPaypal(payload: Payload, token: string): Promise
     if (result.status === 'requires_action' && attempt.nextAction) return { locale: order.locale, url: attempt.nextAction }
   }
   return { locale: order.locale, url: pageForOrder((await findOrderByHash(payload, order.publicHash)) ?? order) }
+}
+
+/**
+ * Amazon Pay's browser return (`GET purchase/amazon-validate?token=`): an approved payment of the
+ * order's latest attempt goes on to the wallet page (`/amazon/payment?hash=`) while its approval
+ * lasts; one not answered yet back to the approval page; an expired approval fails the order
+ * (PAYMENT_CANCELED, retryable) and leads to checkout; anything else where the order now is.
+ * Unknown token → 404 ORDER_NOT_FOUND.
+ */
+export async function returnFromAmazon(payload: Payload, token: string, at: Date): Promise<{ locale: string; url: string }> {
+  const found = await approvalOf(payload, token)
+  if (!found || found.order.method !== 'amazon-pay') throw apiError('ORDER_NOT_FOUND', 'token')
+  const { attempt, order } = found
+  const latest = await latestAttempt(payload, order.id)
+  if (order.status === 'requires_action' && latest?.id === attempt.id) return { locale: order.locale, url: (await nextStep(payload, order, at)).url }
+  return { locale: order.locale, url: pageForOrder((await findOrderByHash(payload, order.publicHash)) ?? order) }
+}
+
+/**
+ * "Pay now" on the wallet page (`url-with-email/` `{ hash, paymentMethod: "amazon-pay" }`): the
+ * approved payment of the order's latest attempt is captured, compare-and-set (of two presses
+ * one charges; the other is told the same) → 200 awaiting_provider, the charge notice settles it.
+ * An approval past its 30 minutes fails the order (PAYMENT_CANCELED, retryable by checkout) and
+ * is refused, as is sending again after that: 409 ORDER_NOT_RETRYABLE. Null when the latest
+ * attempt was never approved (the order is paid again as any failed order is).
+ */
+export async function payApproved(payload: Payload, order: Order, at: Date): Promise<StoredResponse | null> {
+  const attempt = await latestAttempt(payload, order.id)
+  if (!attempt?.approvalExpiresAt || order.method !== 'amazon-pay') return null
+  const hash = order.publicHash
+  const captured = (status: Order['status']): StoredResponse => ({ status: 200, body: { hash, status: status === 'paid' ? 'paid' : 'awaiting_provider', url: successUrl(hash) } })
+  // Captured before (a press that won, perhaps a moment ago): told the same.
+  if (attempt.status === 'succeeded' && order.status !== 'failed' && order.status !== 'expired') return captured(order.status)
+  if (order.status !== 'requires_action' || attempt.status !== 'requires_action') throw apiError('ORDER_NOT_RETRYABLE', 'hash')
+  if (approvalState(attempt, at) === 'expired' || new Date(order.expiresAt).getTime() <= at.getTime()) {
+    // The first read after the 30 minutes: the order fails as the processor canceled it.
+    await nextStep(payload, order, at)
+    throw apiError('ORDER_NOT_RETRYABLE', 'hash')
+  }
+  const won = await query<{ id: number }>(
+    payload,
+    `update payment_attempts set status = 'succeeded', updated_at = now() where id = $1 and status = 'requires_action' and approval_expires_at > $2 returning id`,
+    [attempt.id, at.toISOString()],
+  )
+  if (!won.length) {
+    // Pressed twice at once: the other press captured it (or the approval ran out just now).
+    const again = await latestAttempt(payload, order.id)
+    if (again?.id === attempt.id && again.status === 'succeeded') return captured('awaiting_provider')
+    throw apiError('ORDER_NOT_RETRYABLE', 'hash')
+  }
+  await transition(payload, order.id, ['requires_action'], 'awaiting_provider')
+  const customer = typeof order.customer === 'object' && order.customer ? order.customer.id : order.customer
+  await reportSandboxOutcome(payload, {
+    providerRef: attempt.providerRef.slice('sandbox:'.length),
+    status: 'succeeded',
+    method: 'amazon-pay',
+    amount: attempt.amount,
+    customer: customer ? `customer-${customer}` : `order-${order.id}`,
+    orderId: order.id,
+    hash,
+    attempt: attempt.number,
+    at,
+  })
+  return captured('awaiting_provider')
 }

@@ -6,14 +6,16 @@ import type { PaymentMethod } from '@/services/catalog/methods'
 import { backgroundRunner } from '@/services/queue-runner'
 import { PAYMENTWALL_ROUTE, sandboxPingback, signedPingback } from '@/services/payments/paymentwall/pingback'
 import { PAYPAL_ROUTE, sandboxPaypalEvent } from '@/services/payments/paypal/events'
+import { AMAZON_ROUTE, sandboxAmazonNotice } from '@/services/payments/amazon/notices'
 import { sandboxWebhookSecret } from './provider'
 import { sandboxEvent, SANDBOX_SIGNATURE_HEADER, signPayload, webhookTestOptions } from '@/services/payments/webhooks'
 
 export const WEBHOOK_QUEUE = 'webhooks'
 export const CARD_WEBHOOK_PATH = '/api/veilgate/purchase/stripe'
 
-/** The routes the sandbox delivers to: card events (Stripe's shape), PayPal's events, Paymentwall's pingbacks. */
-export type SandboxRoute = 'card' | 'paypal' | 'paymentwall'
+/** The routes the sandbox delivers to: card events (Stripe's shape), PayPal's events, Paymentwall's pingbacks, Amazon Pay's charge notices. */
+export type SandboxRoute = 'card' | 'paypal' | 'paymentwall' | 'amazon'
+const sandboxRoutes: readonly SandboxRoute[] = ['card', 'paypal', 'paymentwall', 'amazon']
 
 /** How a delivery reaches a route: HTTP by default; tests call the route handler in process. */
 export type WebhookTransport = (url: string, init: { method: 'POST' | 'GET'; headers: Record<string, string>; body?: string }) => Promise<{ status: number }>
@@ -34,12 +36,12 @@ function signedRequest(route: SandboxRoute, body: string, secret: string): { url
     const query = signedPingback(JSON.parse(body) as Record<string, string>, secret, now())
     return { url: `${new URL(PAYMENTWALL_ROUTE, site).toString()}?${query.toString()}`, init: { method: 'GET', headers: {} } }
   }
-  const path = route === 'paypal' ? PAYPAL_ROUTE : CARD_WEBHOOK_PATH
+  const path = route === 'paypal' ? PAYPAL_ROUTE : route === 'amazon' ? AMAZON_ROUTE : CARD_WEBHOOK_PATH
   return { url: new URL(path, site).toString(), init: { method: 'POST', headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signPayload(secret, body, now()) }, body } }
 }
 
 /**
- * Task `deliverWebhook`: sends one sandbox event to its route (POST for cards and PayPal, the
+ * Task `deliverWebhook`: sends one sandbox event to its route (POST for cards, PayPal and Amazon Pay, the
  * pingback's GET for Paymentwall). Anything but a 2xx throws, and the job is retried with
  * backoff, as a real provider retries.
  */
@@ -53,7 +55,7 @@ export const deliverWebhookTask: TaskConfig<{ input: { event: string; route?: st
   ],
   outputSchema: [{ name: 'status', type: 'number' }],
   handler: async ({ input, job, req }) => {
-    const route: SandboxRoute = input.route === 'paypal' || input.route === 'paymentwall' ? input.route : 'card'
+    const route = sandboxRoutes.find((known) => known === input.route) ?? 'card'
     const { url, init } = signedRequest(route, input.event, sandboxWebhookSecret(req.payload))
     const { status } = await transport(url, init)
     if (status < 200 || status >= 300) {
@@ -83,13 +85,20 @@ export async function emitSandboxEvent(payload: Payload, delivery: { route: Sand
 
 /**
  * The sandbox reports an outcome of one of its payments the way the method's provider does:
- * cards as Stripe's `payment_intent.*` events, PayPal as `PAYMENT.CAPTURE.*` events (none while
- * an approval waits), Paymentwall by a pingback once paid (it sends nothing for a cancel or a decline).
+ * cards and the device wallets (Apple Pay, Google Pay) as Stripe's `payment_intent.*` events,
+ * PayPal as `PAYMENT.CAPTURE.*` events (none while an approval waits), Amazon Pay as charge
+ * notices (once captured, declined or canceled), Paymentwall by a pingback once paid (it sends
+ * nothing for a cancel or a decline).
  */
 export async function reportSandboxOutcome(
   payload: Payload,
-  input: Parameters<typeof sandboxEvent>[0] & { method?: PaymentMethod; amount?: number; customer?: string },
+  input: Parameters<typeof sandboxEvent>[0] & { method?: PaymentMethod; amount?: number; customer?: string; providerCode?: string | null },
 ): Promise<void> {
+  if (input.method === 'amazon-pay') {
+    const notice = sandboxAmazonNotice(input)
+    if (notice) await emitSandboxEvent(payload, { route: 'amazon', body: notice }, input.at)
+    return
+  }
   if (input.method === 'paypal') {
     const event = sandboxPaypalEvent({ ...input, amount: input.amount ?? 0 })
     if (event) await emitSandboxEvent(payload, { route: 'paypal', body: event }, input.at)

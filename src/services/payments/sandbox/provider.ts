@@ -1,7 +1,9 @@
 // The sandbox behind the `PaymentProvider` interface.
 import { createHmac } from 'node:crypto'
 import type { Payload } from 'payload'
+import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
+import { approvalState } from '@/services/payments/amazon/approval'
 import { failedWith, type PaymentProvider, type PaymentResult } from '@/services/payments/provider'
 import { readAgreement, readSavedMethod, readToken, saveAgreement, saveMethod } from './processor'
 import { SANDBOX_SIGNATURE_HEADER, verifySignature } from '@/services/payments/webhooks'
@@ -11,15 +13,16 @@ export const sandboxWebhookSecret = (payload: Payload) => env().SANDBOX_WEBHOOK_
 
 const REF = /^sbx_(\d{1,12})_(\d{1,4})$/
 
-/** The payment page of a redirect method's payment (PayPal, Paymentwall): Approve, Cancel or Fail. */
+/** The payment page of a redirect method's or a wallet's payment (PayPal, Paymentwall, Amazon Pay, Apple Pay, Google Pay): Approve, Cancel or Fail. */
 export const approvalUrl = (providerRef: string) => `/sandbox/approve/${providerRef}`
 
 /** The sandbox's payer id for an order (PayPal's `PayerID` on the browser return). */
 export const sandboxPayer = (orderId: number) => `SBXPAYER${String(orderId).padStart(8, '0')}`
 
 /**
- * The offline processor (cards behave like Stripe's test mode, see `cards.ts`; PayPal and
- * Paymentwall like their redirect flows). It charges the signed tokens of `sandbox.ts`; what it
+ * The offline processor (cards behave like Stripe's test mode, see `cards.ts`; PayPal,
+ * Paymentwall and the wallets like their redirect flows; an Amazon Pay approval is captured by
+ * "Pay now" on the site's wallet page within 30 minutes, else it is canceled). It charges the signed tokens of `sandbox.ts`; what it
  * remembers of a payment (a 3-D Secure challenge or an approval waiting, its outcome) is the
  * attempt row it answered for, which its 3-D Secure and approval pages update the way a
  * processor's records change after the buyer answered.
@@ -27,7 +30,7 @@ export const sandboxPayer = (orderId: number) => `SBXPAYER${String(orderId).padS
 export function sandboxProvider(payload: Payload): PaymentProvider {
   return {
     id: 'sandbox',
-    methods: ['card', 'paypal', 'paymentwall'],
+    methods: ['card', 'paypal', 'paymentwall', 'amazon-pay', 'apple-pay', 'google-pay'],
     supportsRecurring: true,
     acceptsToken: (token, now) => readToken(payload.secret, token, now) !== null,
     async createPayment(input) {
@@ -84,6 +87,8 @@ export function sandboxProvider(payload: Payload): PaymentProvider {
       if (!attempt) return failedWith(providerRef, 'resource_missing')
       const card = attempt.brand && attempt.last4 ? { brand: attempt.brand, last4: attempt.last4 } : undefined
       if (attempt.status === 'failed') return failedWith(providerRef, attempt.errorCode ?? 'card_declined', card)
+      // An Amazon Pay approval nobody captured in its 30 minutes is canceled.
+      if (attempt.status === 'requires_action' && approvalState(attempt, now()) === 'expired') return failedWith(providerRef, 'payment_canceled')
       const result: PaymentResult = { status: attempt.status, providerRef, card }
       // A card or PayPal billing agreement kept for renewals, once the buyer has paid (or approved).
       if (attempt.status === 'succeeded' && attempt.savedMethod) result.savedMethod = attempt.savedMethod

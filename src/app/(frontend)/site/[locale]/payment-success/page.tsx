@@ -6,6 +6,7 @@ import { defaultLocale, getLocale, isLocaleCode } from '@/i18n/locales'
 import { localizePath } from '@/i18n/paths'
 import { findOrderByHash, latestAttempt, PUBLIC_HASH } from '@/services/orders/orders'
 import { payloadClient } from '@/services/content/payload'
+import { brandNameOf } from '@/services/catalog/methods'
 import { cardLabel, maskEmail } from '@/services/purchase-flow/checkout-rules'
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }
@@ -88,7 +89,7 @@ export default async function PaymentSuccessRoute({ params, searchParams }: Prop
           <div className="flex justify-between gap-4">
             <dt>{t('methodLabel')}</dt>
             <dd>
-              {t('methodCard')}
+              {order.method === 'card' ? t('methodCard') : brandNameOf(order.method)}
               {card}
             </dd>
           </div>

@@ -4,6 +4,7 @@ import { Checkout, type CheckoutTexts } from '@/components/order/checkout/Checko
 import { SiteShell } from '@/components/layout/SiteShell'
 import { getLocale, locales, pageLocale } from '@/i18n/locales'
 import { now } from '@/lib/clock'
+import { env } from '@/lib/env'
 import { pageMetadata } from '@/lib/seo'
 import { sold } from '@/services/catalog/catalog'
 import { payloadClient } from '@/services/content/payload'
@@ -47,7 +48,7 @@ export default async function CheckoutRoute({ params }: Props) {
     .map((code) => ({ code, name: names.of(code) ?? code }))
     .filter((entry) => entry.name !== entry.code && !/^(?:Unknown|[A-Z]{2})$/.test(entry.name) && !['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ', 'AA'].includes(entry.code) && !/^X[A-Z]$/.test(entry.code))
     .sort((x, y) => collator.compare(x.name, y.name))
-  const keys = ['summaryHeading', 'changePlan', 'total', 'renews', 'oneTime', 'emailLabel', 'invalidEmail', 'required', 'marketingConsent', 'noSpam', 'methodLegend', 'methodCard', 'methodPaypal', 'methodPaymentwall', 'methodRedirect', 'cardLegend', 'cardName', 'cardNumber', 'cardExpiry', 'cardCvc', 'country', 'address', 'city', 'postalCode', 'pay', 'paying', 'hintEmailAndMethod', 'hintEmailAndCard', 'hintEmail', 'hintMethod', 'hintCard', 'hintEmailOptional', 'bonusToggle', 'bonusLabel', 'bonusApply', 'stepsLabel', 'stagePricing', 'stageSuccess', 'stageFailed', 'receiptTo', 'orderNotFound', 'trialEnds', 'tryAgain', 'passwordLabel', 'passwordHint', 'termsLabel', 'signInToggle', 'signIn', 'signedInAs', 'signOut'] as const
+  const keys = ['summaryHeading', 'changePlan', 'total', 'renews', 'oneTime', 'emailLabel', 'invalidEmail', 'required', 'marketingConsent', 'noSpam', 'methodLegend', 'methodCard', 'methodPaypal', 'methodPaymentwall', 'methodRedirect', 'walletApple', 'walletGeneric', 'cardLegend', 'cardName', 'cardNumber', 'cardExpiry', 'cardCvc', 'country', 'address', 'city', 'postalCode', 'pay', 'paying', 'hintEmailAndMethod', 'hintEmailAndCard', 'hintEmail', 'hintMethod', 'hintCard', 'hintEmailOptional', 'bonusToggle', 'bonusLabel', 'bonusApply', 'stepsLabel', 'stagePricing', 'stageSuccess', 'stageFailed', 'receiptTo', 'orderNotFound', 'trialEnds', 'tryAgain', 'passwordLabel', 'passwordHint', 'termsLabel', 'signInToggle', 'signIn', 'signedInAs', 'signOut'] as const
   const texts = Object.fromEntries(keys.map((key) => [key, key === 'renews' ? t(key, { price: '{price}', date: '{date}' }) : key === 'trialEnds' ? t(key, { date: '{date}' }) : key === 'pay' ? t(key, { total: '{total}' }) : key === 'receiptTo' || key === 'signedInAs' ? t(key, { email: '{email}' }) : key === 'methodRedirect' ? t(key, { provider: '{provider}' }) : t(key)])) as Omit<CheckoutTexts, 'addOnLabels' | 'genericError' | 'errors'>
   const formErrors = Object.fromEntries((['REQUIRED', 'PASSWORD_WHITESPACE', 'PASSWORD_ASCII', 'INVALID_INPUT', 'TERMS_AGREE'] as const).map((code) => [code, errors(code)])) as CheckoutTexts['errors']
   const addOnLabels = Object.fromEntries(addOns.docs.map((addOn) => [addOn.purchaseId, addOn.title]))
@@ -56,7 +57,7 @@ export default async function CheckoutRoute({ params }: Props) {
       <section className="container-site py-12">
         <h1 className="text-4xl font-extrabold tracking-tight">{t('heading')}</h1>
         <p className="mt-3 max-w-2xl text-lg text-muted">{t('secureLead')}</p>
-        <Checkout locale={locale} data={data} texts={{ ...texts, genericError: errors('undefinedError'), errors: formErrors, addOnLabels }} countries={countries} defaultCountry={regionOf(tag)} />
+        <Checkout locale={locale} data={data} texts={{ ...texts, genericError: errors('undefinedError'), errors: formErrors, addOnLabels }} countries={countries} defaultCountry={regionOf(tag)} sandboxWallets={env().SANDBOX_WALLETS === 'available'} />
       </section>
     </SiteShell>
   )

@@ -2,10 +2,11 @@ import type { Metadata } from 'next'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { SiteShell } from '@/components/layout/SiteShell'
 import { SandboxNotFound } from '@/components/order/SandboxNotFound'
-import { PaymentMethodIcon } from '@/components/order/PaymentMethodIcon'
+import { PaymentMethodIcon, type IconMethod } from '@/components/order/PaymentMethodIcon'
 import { SandboxAnswer } from '@/components/order/SandboxAnswer.client'
 import { defaultLocale, getLocale, isLocaleCode } from '@/i18n/locales'
 import { brand } from '@/lib/brand'
+import { methodBrandNames } from '@/services/catalog/methods'
 import { sandboxAllowedHere } from '@/services/payments/registry'
 import { approvalOf } from '@/services/payments/sandbox/approval'
 import { payloadClient } from '@/services/content/payload'
@@ -18,8 +19,9 @@ export const dynamic = 'force-dynamic'
 export const metadata: Metadata = { robots: { index: false, follow: false } }
 
 /**
- * The sandbox's stand-in for a redirect method's own page (PayPal's approval, Paymentwall's
- * widget): the provider's name and mark, the merchant and the amount, with "Approve", "Cancel"
+ * The sandbox's stand-in for a redirect method's or a wallet's own page (PayPal's approval,
+ * Paymentwall's widget, Amazon Pay's sign-in, the device's Apple Pay or Google Pay sheet): the
+ * provider's name and mark, the merchant and the amount, with "Approve", "Cancel"
  * and "Fail". The answer goes to `POST /api/payments/sandbox/approve/{attempt}`, which says where
  * the browser goes next.
  */
@@ -33,8 +35,8 @@ export default async function ApprovalRoute({ params }: Props) {
     return <SandboxNotFound locale={locale} path="/sandbox/approve" />
   }
   const { attempt, order } = found
-  const method = order.method === 'paypal' ? 'paypal' : 'paymentwall'
-  const provider = method === 'paypal' ? t('methodPaypal') : t('methodPaymentwall')
+  const method = order.method as IconMethod
+  const provider = methodBrandNames[order.method]
   const money = new Intl.NumberFormat(getLocale(locale).tag, { style: 'currency', currency: order.currency?.toUpperCase() || 'USD' })
   return (
     <SiteShell locale={locale} path="/sandbox/approve">
