@@ -27,6 +27,8 @@ export function describeOffset(ms: number): string {
 }
 
 const steps: { label: string; body: (now: Date) => object }[] = [
+  // Short waits (an Amazon Pay approval's 30 minutes) run out without ending a day's worth of others (an order's 24 hours).
+  { label: '+1 hour', body: (now) => ({ to: new Date(now.getTime() + 3_600_000).toISOString() }) },
   { label: '+1 day', body: () => ({ days: 1 }) },
   { label: '+7 days', body: () => ({ days: 7 }) },
   { label: '+1 month', body: (now) => ({ to: addMonths(now, 1).toISOString() }) },
