@@ -88,6 +88,12 @@ const schema = z.object({
     .regex(/^(sk|rk)_(live|test)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_live_…, sk_test_…, rk_…)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Stripe's publishable key (`pk_live_…`, `pk_test_…`), for Stripe.js on the checkout page (read at run time, not inlined at build). */
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(live|test)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_live_…, pk_test_…)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Signs the sandbox's webhook events (`npm start` generates one into the data folder). */
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional().or(z.literal('').transform(() => undefined)),
   /** Stripe's webhook signing secret (`whsec_…`) for POST /api/veilgate/purchase/stripe. */

@@ -1,5 +1,5 @@
 import { getPayload, type Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import config from '@payload-config'
 import { POST as tokenizeRoute } from '@/app/api/payments/sandbox/tokenize/route'
 import { POST as purchaseRoute } from '@/app/api/veilgate/purchase/url-with-email/route'
@@ -346,10 +346,16 @@ describe('url/ asks the provider, and unpaid orders expire', () => {
 
 describe('Stripe behind PAYMENTS_PROVIDER=stripe', () => {
   let stripe: FakeStripe
-  const saved = { PAYMENTS_PROVIDER: process.env.PAYMENTS_PROVIDER, STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY, STRIPE_API_URL: process.env.STRIPE_API_URL, STRIPE_WEBHOOK_SECRET: process.env.STRIPE_WEBHOOK_SECRET }
+  const saved = {
+    PAYMENTS_PROVIDER: process.env.PAYMENTS_PROVIDER,
+    STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY,
+    STRIPE_PUBLISHABLE_KEY: process.env.STRIPE_PUBLISHABLE_KEY,
+    STRIPE_API_URL: process.env.STRIPE_API_URL,
+    STRIPE_WEBHOOK_SECRET: process.env.STRIPE_WEBHOOK_SECRET,
+  }
   beforeAll(async () => {
     stripe = await startFakeStripe()
-    setEnv({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake0123456789', STRIPE_API_URL: stripe.url, STRIPE_WEBHOOK_SECRET: 'whsec_fake0123456789' })
+    setEnv({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake0123456789', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake0123456789', STRIPE_API_URL: stripe.url, STRIPE_WEBHOOK_SECRET: 'whsec_fake0123456789' })
   })
   afterAll(async () => {
     setEnv(saved)
@@ -443,13 +449,37 @@ describe('Stripe behind PAYMENTS_PROVIDER=stripe', () => {
     expect((await attemptsOf(stored.id))[0]!.providerRef).toBe(`stripe:${intent.id}`)
   })
 
-  it('closes the sandbox’s endpoints, and answers 503 without a secret key', async () => {
+  it('closes the sandbox’s endpoints, and tells checkout to use Stripe.js with the publishable key', async () => {
     expect((await callRoute(tokenizeRoute, { path: '/api/payments/sandbox/tokenize', body: { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123' } })).status).toBe(503)
-    setEnv({ STRIPE_SECRET_KEY: undefined })
+    const cost = await callRoute(costRoute, { path: '/api/veilgate/purchase/cost/', query: { plan: 'vpn-1y' } })
+    expect(cost.body).toMatchObject({ card: { provider: 'stripe', publishableKey: 'pk_test_fake0123456789' } })
+    expect(cost.body.methods).toContain('card')
+  })
+
+  it('answers card purchases 503 without any one of the three keys, or with live and test keys mixed, logging the variable once', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const cases: [Record<string, string | undefined>, string][] = [
+      [{ STRIPE_SECRET_KEY: undefined }, 'needs STRIPE_SECRET_KEY'],
+      [{ STRIPE_PUBLISHABLE_KEY: undefined }, 'needs STRIPE_PUBLISHABLE_KEY'],
+      [{ STRIPE_WEBHOOK_SECRET: undefined }, 'needs STRIPE_WEBHOOK_SECRET'],
+      [{ STRIPE_SECRET_KEY: 'sk_live_fake0123456789' }, 'STRIPE_SECRET_KEY is a live key but STRIPE_PUBLISHABLE_KEY a test key'],
+    ]
     try {
-      expect((await buy(order({ cardToken: 'pm_card_visa' }))).body).toMatchObject({ statusCode: 503, code: 'SERVER_MAINTENANCE' })
+      for (const [change, line] of cases) {
+        setEnv(change)
+        try {
+          expect((await buy(order({ cardToken: 'pm_card_visa' }))).body).toMatchObject({ statusCode: 503, code: 'SERVER_MAINTENANCE' })
+          expect((await buy(order({ cardToken: 'pm_card_visa' }))).body).toMatchObject({ statusCode: 503 })
+          const cost = await callRoute(costRoute, { path: '/api/veilgate/purchase/cost/', query: { plan: 'vpn-1y' } })
+          expect(cost.body.methods).not.toContain('card')
+          expect(cost.body.card).toEqual({ provider: 'stripe' })
+          expect(warn.mock.calls.filter(([text]) => String(text).includes(line))).toHaveLength(1)
+        } finally {
+          setEnv({ STRIPE_SECRET_KEY: 'sk_test_fake0123456789', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_fake0123456789' })
+        }
+      }
     } finally {
-      setEnv({ STRIPE_SECRET_KEY: 'sk_test_fake0123456789' })
+      warn.mockRestore()
     }
   })
 })

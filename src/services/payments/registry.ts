@@ -10,6 +10,7 @@ import { readAmazonNotice } from '@/services/payments/amazon/notices'
 import { readPingback } from '@/services/payments/paymentwall/pingback'
 import type { PaymentEvent } from './webhooks'
 import { stripeClient, stripeProvider } from '@/services/payments/stripe/provider'
+import { stripeConfigProblem } from '@/services/payments/stripe/config'
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
 
@@ -37,7 +38,7 @@ function logOnce(line: string) {
 /** Why a provider cannot take payments here (logged once per process), or null when it can. */
 function unavailable(id: ProviderId): string | null {
   const settings = env()
-  if (id === 'stripe') return settings.STRIPE_SECRET_KEY ? null : '[payments] PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY: purchases answer 503'
+  if (id === 'stripe') return stripeConfigProblem({ secretKey: settings.STRIPE_SECRET_KEY, publishableKey: settings.STRIPE_PUBLISHABLE_KEY, webhookSecret: settings.STRIPE_WEBHOOK_SECRET })
   if (sandboxAllowed({ nodeEnv: process.env.NODE_ENV, siteUrl: settings.SITE_URL, setting: settings.PAYMENTS_SANDBOX })) return null
   return settings.PAYMENTS_SANDBOX === 'off'
     ? '[payments] the sandbox card processor is off (PAYMENTS_SANDBOX=off): purchases answer 503'
@@ -73,6 +74,16 @@ export const methodProviders: Record<PaymentMethod, () => ProviderId | null> = {
   'google-pay': () => 'sandbox',
   bitcoin: () => null,
   coinpayments: () => null,
+}
+
+/**
+ * How the browser makes a card's token here: the sandbox's tokenizer, or Stripe.js with the
+ * publishable key (read at run time, so the cached checkout page learns it from `purchase/cost/`).
+ */
+export function cardSetup(): { provider: ProviderId; publishableKey?: string } {
+  const settings = env()
+  if (settings.PAYMENTS_PROVIDER === 'stripe' && available('stripe')) return { provider: 'stripe', publishableKey: settings.STRIPE_PUBLISHABLE_KEY }
+  return { provider: settings.PAYMENTS_PROVIDER }
 }
 
 /** Whether `method` can be paid here now (its provider is configured and allowed). */

@@ -4,7 +4,7 @@ import { handler, json, queryOf, tsParam } from '@/lib/http'
 import { paymentMethods } from '@/services/catalog/methods'
 import { priceSelection, selectionFields } from '@/services/orders/purchase'
 import { payloadClient } from '@/services/content/payload'
-import { payableMethods } from '@/services/payments/registry'
+import { cardSetup, payableMethods } from '@/services/payments/registry'
 
 const query = z
   .object({
@@ -18,7 +18,11 @@ const query = z
   .refine((input) => !(input.region && input.ipRegion), { message: 'INVALID_INPUT', path: ['ipRegion'] })
   .refine((input) => Boolean(input.server) === Boolean(input.region), { message: 'INVALID_INPUT', path: ['region'] })
 
-/** GET ?plan=&slots=&server=&region=&ipRegion=&bonus=&method= → the quote an order of this selection would charge, and `methods`: the plan's methods payable here now. */
+/**
+ * GET ?plan=&slots=&server=&region=&ipRegion=&bonus=&method= → the quote an order of this
+ * selection would charge, `methods`: the plan's methods payable here now, and `card`: who takes
+ * cards (`{ provider: "sandbox" }` or `{ provider: "stripe", publishableKey }`).
+ */
 export const GET = handler(async (request) => {
   const input = query.parse(queryOf(request))
   const priced = await priceSelection(await payloadClient(), { ...input, bonusCode: input.bonus, method: input.method }, now())
@@ -28,5 +32,6 @@ export const GET = handler(async (request) => {
     bonusCode: priced.bonus?.code ?? null,
     quote: priced.quote,
     methods: payableMethods(priced.plan.methods),
+    card: cardSetup(),
   })
 })
