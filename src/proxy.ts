@@ -4,10 +4,11 @@ import { internalPath, localeCookie, routeRequest } from '@/i18n/routing'
 import { isAppRoute, isPerRequestRoute } from '@/lib/app-routes'
 import { env } from '@/lib/env'
 import { localizePath } from '@/i18n/paths'
-import { isCrossSiteWrite, ownHosts, pagePolicy } from '@/lib/security/headers'
+import { isCrossSiteWrite, ownHosts, pagePolicy, permissionsPolicy } from '@/lib/security/headers'
 import { cmsRedirect, contentPageExists } from '@/services/content/page-index'
 import { connectionTestSources } from '@/services/connection-test/csp'
-import { mergeSources, tagSources } from '@/lib/security/tags'
+import { mergeSources, STRIPE_PAYMENT_ORIGIN, stripeSources, tagSources } from '@/lib/security/tags'
+import { stripeCardsOn } from '@/services/payments/stripe/config'
 import { activeExperiment } from '@/services/experiments/active'
 import { assignVariant, EXPERIMENT_COOKIE_MAX_AGE, experimentCookie } from '@/services/experiments/assign'
 
@@ -32,12 +33,15 @@ const dev = process.env.NODE_ENV === 'development'
  * hashes of their inline scripts.
  */
 let siteSources: ReturnType<typeof connectionTestSources> | undefined
+let checkoutSources: ReturnType<typeof connectionTestSources> | undefined
 
-function withPolicy(request: NextRequest, perRequest: boolean, area: 'site' | 'admin' = 'site') {
+/** `stripe`: the checkout page while Stripe takes cards, whose Stripe.js and Payment Element come from Stripe's hosts. */
+function withPolicy(request: NextRequest, perRequest: boolean, area: 'site' | 'admin' = 'site', stripe = false) {
   const nonce = perRequest ? Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64') : undefined
   // Site pages may reach the connection test's hosts (its block can sit on any page).
   siteSources ??= mergeSources(connectionTestSources(env().SITE_URL), tagSources(env()))
-  const policy = pagePolicy({ nonce, area, dev, https: env().SITE_URL.startsWith('https:'), thirdParty: area === 'site' ? siteSources : undefined })
+  checkoutSources ??= mergeSources(siteSources, stripeSources)
+  const policy = pagePolicy({ nonce, area, dev, https: env().SITE_URL.startsWith('https:'), thirdParty: area === 'site' ? (stripe ? checkoutSources : siteSources) : undefined })
   const headers = new Headers(request.headers)
   if (nonce) headers.set('content-security-policy', policy)
   else headers.delete('content-security-policy')
@@ -124,10 +128,13 @@ export async function proxy(request: NextRequest) {
       url.pathname = found ? decision.pathname : NOT_FOUND_PATH
       const experiment = decision.path === '/order/pickup' ? await pickerExperiment(request, decision.locale) : null
       if (experiment) url.pathname = experiment.pathname
-      const { policy, headers } = withPolicy(request, previewing || isPerRequestRoute(decision.path))
+      const stripe = found && decision.path === '/order/checkout' && stripeCardsOn(env())
+      const { policy, headers } = withPolicy(request, previewing || isPerRequestRoute(decision.path), 'site', stripe)
       headers.set('x-next-intl-locale', decision.locale)
       response = NextResponse.rewrite(url, { request: { headers } })
       response.headers.set('content-security-policy', policy)
+      // Stripe's frames may ask for the Payment Request API (Apple Pay, Google Pay) on this page only.
+      if (stripe) response.headers.set('permissions-policy', permissionsPolicy([STRIPE_PAYMENT_ORIGIN]))
       if (experiment) {
         // Each view stays one cached page; which one a visitor gets depends on their cookie.
         response.headers.set('Vary', 'Cookie')

@@ -49,6 +49,10 @@ export function pagePolicy({ nonce, area = 'site', dev, https, thirdParty = noTh
   return policy.join('; ')
 }
 
+/** Powerful features: none but payments, by this origin (and, on a page that needs it, a payment provider's frames: Stripe.js). */
+export const permissionsPolicy = (paymentOrigins: readonly string[] = []) =>
+  `camera=(), microphone=(), geolocation=(), payment=(${['self', ...paymentOrigins.map((origin) => `"${origin}"`)].join(' ')})`
+
 /** API answers (JSON): nothing may run in them or frame them. */
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'"
 
@@ -57,7 +61,7 @@ export function securityHeaders({ https }: { https: boolean }): { key: string; v
   const headers = [
     { key: 'X-Content-Type-Options', value: 'nosniff' },
     { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-    { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(self)' },
+    { key: 'Permissions-Policy', value: permissionsPolicy() },
   ]
   if (https) headers.push({ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' })
   return headers

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { FORWARDED_HEADER, PEER_HEADER, fillPolicy, isNextInlineScript, scriptHashSources } from '../../../scripts/lib/secure-response.mjs'
 import { clientAddress, rateLimitKey } from '../client-address'
-import { isCrossSiteWrite, ownHosts, pagePolicy, securityHeaders } from './headers'
+import { isCrossSiteWrite, ownHosts, pagePolicy, permissionsPolicy, securityHeaders } from './headers'
 
 describe('the page CSP builder', () => {
   it('allows scripts by nonce on per-request pages, never by unsafe-inline', () => {
@@ -53,6 +53,8 @@ describe('the page CSP builder', () => {
 
   it('sends HSTS only for an https site', () => {
     expect(securityHeaders({ https: false }).map((h) => h.key)).toEqual(['X-Content-Type-Options', 'Referrer-Policy', 'Permissions-Policy'])
+    expect(permissionsPolicy()).toBe('camera=(), microphone=(), geolocation=(), payment=(self)')
+    expect(permissionsPolicy(['https://js.stripe.com'])).toBe('camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")')
     expect(securityHeaders({ https: true }).find((h) => h.key === 'Strict-Transport-Security')?.value).toBe('max-age=63072000; includeSubDomains')
   })
 })

@@ -24,6 +24,19 @@ export function tagSources(settings: TagSettings): ThirdPartySources {
   return sources.script.length || sources.connect.length ? sources : noThirdParty
 }
 
+/**
+ * What Stripe.js and its Payment Element need (Stripe's CSP guide): its script, its frames
+ * (the card fields, 3-D Secure) and its API. Only on checkout, only while Stripe takes cards.
+ */
+export const stripeSources: ThirdPartySources = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  style: [],
+  img: [],
+  connect: ['https://api.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+}
+export const STRIPE_PAYMENT_ORIGIN = 'https://js.stripe.com'
+
 /** Two sets of sources as one (each source once). */
 export function mergeSources(a: ThirdPartySources, b: ThirdPartySources): ThirdPartySources {
   const merged = { ...noThirdParty }

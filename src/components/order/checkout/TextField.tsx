@@ -1,5 +1,4 @@
 // One labelled checkout input with its help and its error, checked when the visitor leaves it.
-import { loadCardScript } from './browser'
 import type { CheckoutState } from './useCheckout'
 import type { Field } from './types'
 
@@ -36,7 +35,7 @@ export function TextField({ c, field, label, value, onChange, autoComplete, inpu
         inputMode={inputMode}
         aria-invalid={error ? true : undefined}
         aria-describedby={described}
-        onFocus={card ? () => void loadCardScript() : undefined}
+        onFocus={card ? c.wantCardScript : undefined}
         onKeyDown={
           onEnter
             ? (event) => {

@@ -1,5 +1,6 @@
 // Checkout's state in one hook: what was typed, the server's quote, the order being paid again, and paying.
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import type { StripeCard } from '../stripe-card'
 import { localizePath } from '@/i18n/paths'
 import { cardComplete, parseExpiry, payHint, stageOf, type CardFields } from '@/services/purchase-flow/checkout-rules'
 import { restoreTyped, retryKey, typedFields, typedKey } from '@/services/purchase-flow/checkout-storage'
@@ -36,6 +37,14 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
   const [quote, setQuote] = useState<Quote | null>(null)
   /** The plan's methods payable here (`purchase/cost/`'s `methods`); until it answers, the plan's own. */
   const [payable, setPayable] = useState<string[] | null>(null)
+  /** Who takes cards here (`purchase/cost/`'s `card`): the sandbox's tokenizer, or Stripe.js with its key. */
+  const [cardSetup, setCardSetup] = useState<{ provider: string; publishableKey?: string } | null>(null)
+  /** The card script is due: 1.7 s after checkout appeared, or a card field got focus, or Pay was pressed. */
+  const [scriptDue, setScriptDue] = useState(false)
+  /** Stripe's Payment Element: where it mounts, whether it holds a complete card, and the mounted one. */
+  const [stripeTarget, setStripeTarget] = useState<HTMLElement | null>(null)
+  const [stripeComplete, setStripeComplete] = useState(false)
+  const stripeCard = useRef<StripeCard | null>(null)
   const [fromOrder, setFromOrder] = useState<OrderView | null>(null)
   const [orderMissing, setOrderMissing] = useState(false)
   const [outcome, setOutcome] = useState<'success' | 'failed' | null>(null)
@@ -69,7 +78,7 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
     else if (linked && (checkoutMethods as readonly string[]).includes(linked)) setMethod(linked)
     setCard((current) => ({ ...current, country: saved.country ?? current.country, postalCode: saved.postalCode ?? current.postalCode, address: saved.address ?? current.address, city: saved.city ?? current.city }))
     setReady(true)
-    const timer = window.setTimeout(() => void loadCardScript(), CARD_SCRIPT_DELAY_MS)
+    const timer = window.setTimeout(() => setScriptDue(true), CARD_SCRIPT_DELAY_MS)
     return () => window.clearTimeout(timer)
   }, [])
   const typed = useMemo(() => JSON.stringify(typedFields({ email, consent, method, country: card.country, postalCode: card.postalCode, address: card.address, city: card.city })), [email, consent, method, card.country, card.postalCode, card.address, card.city])
@@ -137,9 +146,10 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
     const controller = new AbortController()
     fetch(`/api/veilgate/purchase/cost/?${costQuery}`, { signal: controller.signal })
       .then((response) => (response.ok ? response.json() : null))
-      .then((body: { quote?: Quote; methods?: string[] } | null) => {
+      .then((body: { quote?: Quote; methods?: string[]; card?: { provider: string; publishableKey?: string } } | null) => {
         setQuote(body?.quote ?? null)
         setPayable(body?.methods ?? null)
+        if (body?.card) setCardSetup((current) => (current?.provider === body.card!.provider && current.publishableKey === body.card!.publishableKey ? current : body.card!))
       })
       .catch(() => undefined)
     return () => controller.abort()
@@ -174,11 +184,47 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
 
   // An order from `?hash=` already has its e-mail.
   const emailValid = Boolean(fromOrder || account) || looksLikeEmail(email.trim().toLowerCase())
-  const cardReady = cardComplete(card)
+  const stripeOn = cardSetup?.provider === 'stripe' && Boolean(cardSetup.publishableKey)
+  // The sandbox's tokenizer once due; under Stripe, Stripe.js and the Payment Element once due and shown.
+  useEffect(() => {
+    if (scriptDue && cardSetup && !stripeOn) void loadCardScript()
+  }, [scriptDue, cardSetup, stripeOn])
+  // The total the Element shows: kept up to date before it mounts, and told to it once mounted.
+  const amount = useRef(total)
+  useEffect(() => {
+    amount.current = total
+    stripeCard.current?.update(total)
+  }, [total])
+  useEffect(() => {
+    if (!stripeOn || !scriptDue || !stripeTarget || !cardSetup?.publishableKey) return
+    let live = true
+    let mounted: StripeCard | null = null
+    import('../stripe-card')
+      .then(({ mountStripeCard }) => mountStripeCard({ publishableKey: cardSetup.publishableKey!, locale, amount: amount.current, target: stripeTarget, onChange: (complete) => live && setStripeComplete(complete) }))
+      .then((made) => {
+        if (!live) return made.destroy()
+        mounted = made
+        stripeCard.current = made
+      })
+      .catch(() => live && setAlert(texts.genericError))
+    return () => {
+      live = false
+      mounted?.destroy()
+      stripeCard.current = null
+      setStripeComplete(false)
+    }
+  }, [stripeOn, scriptDue, stripeTarget, cardSetup, locale, texts.genericError])
+  /** Where the Payment Element mounts; an error on the card focuses it. */
+  const stripeMount = useCallback((element: HTMLElement | null) => {
+    setStripeTarget(element)
+    fields.current.number = element ? ({ focus: () => stripeCard.current?.focus() } as HTMLElement) : null
+  }, [])
+  const wantCardScript = () => setScriptDue(true)
+  const cardReady = stripeOn ? stripeComplete && card.name.trim().length > 0 && /^[A-Z]{2}$/.test(card.country) && card.postalCode.trim().length > 0 : cardComplete(card)
   const hint = payHint({ email: emailValid, method: payingMethod, card: cardReady, emailOptional })
   const stage = stageOf({ plan: Boolean(fromOrder ?? plan), email: emailValid, method: payingMethod, card: cardReady, emailOptional, outcome })
 
-  const fieldError = (field: Field) => checkField(field, { email, emailValid, emailOptional, password, terms, method: payingMethod, card, skipContact: Boolean(fromOrder || account), signInOpen }, texts)
+  const fieldError = (field: Field) => checkField(field, { email, emailValid, emailOptional, password, terms, method: payingMethod, card, elementComplete: stripeOn ? stripeComplete : undefined, skipContact: Boolean(fromOrder || account), signInOpen }, texts)
   const check = (field: Field) => setErrors((current) => ({ ...current, [field]: fieldError(field) }))
   const setError = (field: Field, message: string | undefined) => setErrors((current) => ({ ...current, [field]: message }))
   /** Where a field's element registers itself, so that an error can focus it. */
@@ -186,8 +232,9 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
     fields.current[field] = element
   }
 
-  /** A declined card: its fields emptied and the number focused; everything else stays as typed. */
+  /** A declined card: its fields emptied and the number focused; everything else stays as typed (Stripe's Element keeps the card: paying again makes a new PaymentMethod from it). */
   const clearCard = () => {
+    if (stripeOn) return setFocusField('number')
     setCard((current) => ({ ...current, number: '', expiry: '', cvc: '' }))
     setFocusField('number')
   }
@@ -206,7 +253,8 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
     if (typeof answer.token === 'string' && answer.token) storeLogin(answer.token)
     if (answer.hash) {
       storage.set(typedKey(answer.hash), typed)
-      if (token) storage.set(retryKey(answer.hash), token)
+      // A sandbox token can be sent again after a failed 3-D Secure; a Stripe PaymentMethod cannot.
+      if (token && !stripeOn) storage.set(retryKey(answer.hash), token)
     }
     if (!answer.statusCode && answer.url) {
       setOutcome(answer.status === 'paid' ? 'success' : null)
@@ -276,7 +324,7 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
 
   const pay = async () => {
     if (busy) return
-    void loadCardScript()
+    setScriptDue(true)
     const found = Object.fromEntries(fieldOrder.map((field) => [field, fieldError(field)])) as Partial<Record<Field, string>>
     if (hint || found.password || found.terms) {
       setErrors(found)
@@ -287,7 +335,24 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
     await running(async () => {
       // A card is tokenized by the processor's script first; a redirect method is approved on its provider's page after.
       let cardToken: string | null = null
-      if (method === 'card') {
+      if (method === 'card' && stripeOn) {
+        const made = stripeCard.current
+          ? await stripeCard.current.createPaymentMethod({
+              name: card.name.trim(),
+              email: account ? account.email : email.trim().toLowerCase(),
+              country: card.country,
+              postalCode: card.postalCode.trim(),
+              line1: card.address.trim(),
+              city: card.city.trim(),
+            })
+          : { error: { message: texts.genericError } }
+        if ('error' in made) {
+          setAlert(made.error.message || texts.genericError)
+          setOutcome('failed')
+          return
+        }
+        cardToken = made.id
+      } else if (method === 'card') {
         const processor = await loadCardScript()
         const expiry = parseExpiry(card.expiry)!
         const tokenized = await processor.tokenizeCard({ number: card.number, expMonth: expiry.month, expYear: expiry.year, cvc: card.cvc, name: card.name.trim(), postalCode: card.postalCode.trim(), locale })
@@ -328,7 +393,7 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
 
   return {
     ids, locale, data, texts, selection, money, dates,
-    email, setEmail, consent, setConsent, method, setMethod, methods, walletMessage, card, setCard, password, setPassword, terms, setTerms,
+    email, setEmail, consent, setConsent, method, setMethod, methods, walletMessage, card, stripeOn, stripeMount, wantCardScript, cardSetupKnown: cardSetup !== null, setCard, password, setPassword, terms, setTerms,
     signInOpen, setSignInOpen, signInPassword, setSignInPassword, signingIn, account,
     errors, setError, check, register, setFocusField,
     alert, busy, quote, fromOrder, orderMissing, retryToken,

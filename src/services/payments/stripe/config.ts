@@ -5,6 +5,11 @@ export type StripeKeys = { secretKey?: string; publishableKey?: string; webhookS
 /** `live` or `test`, from a secret (`sk_…`, restricted `rk_…`) or publishable (`pk_…`) key. */
 export const keyMode = (key: string): 'live' | 'test' | null => (/^(?:sk|rk|pk)_(live|test)_/.exec(key)?.[1] as 'live' | 'test' | undefined) ?? null
 
+/** Stripe takes cards here: PAYMENTS_PROVIDER=stripe with its three keys in order (the proxy's question, without the registry). */
+export const stripeCardsOn = (settings: { PAYMENTS_PROVIDER: string; STRIPE_SECRET_KEY?: string; STRIPE_PUBLISHABLE_KEY?: string; STRIPE_WEBHOOK_SECRET?: string }) =>
+  settings.PAYMENTS_PROVIDER === 'stripe' &&
+  stripeConfigProblem({ secretKey: settings.STRIPE_SECRET_KEY, publishableKey: settings.STRIPE_PUBLISHABLE_KEY, webhookSecret: settings.STRIPE_WEBHOOK_SECRET }) === null
+
 /**
  * Why PAYMENTS_PROVIDER=stripe cannot take card payments with these keys (the log line, naming the
  * variable), or null when it can: the secret key makes PaymentIntents, the publishable key lets
