@@ -114,6 +114,19 @@ describe('checkout with Stripe', () => {
     }
   })
 
+  it('offers no device wallet until Stripe’s Express Checkout Element makes their PaymentMethods: Apple Pay says so even on a device that has it', async () => {
+    const { page } = await stripePage()
+    await page.addInitScript(() => {
+      ;(window as unknown as { ApplePaySession: unknown }).ApplePaySession = { canMakePayments: () => true }
+    })
+    const t = messages('en').Checkout
+    await page.goto(`${site.baseUrl}/order/checkout?plan=vpn-1y`)
+    await page.locator('section[data-cookie-notice] button').first().click()
+    await page.getByLabel('Apple Pay', { exact: true }).check()
+    await expect.poll(() => page.locator('[data-wallet-unavailable]').textContent()).toBe(t.walletApple)
+    await page.context().close()
+  })
+
   it('puts Stripe’s sources in the policy of checkout only, and nothing of Stripe is requested elsewhere or under the sandbox', async () => {
     const checkout = await fetch(`${site.baseUrl}/order/checkout?plan=vpn-1y`)
     await checkout.arrayBuffer()

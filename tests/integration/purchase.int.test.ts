@@ -379,7 +379,23 @@ describe('Stripe behind PAYMENTS_PROVIDER=stripe', () => {
       setup_future_usage: 'off_session',
       'metadata[orderHash]': String(paid.body.hash),
     })
-    expect(sent.form.get('return_url')).toMatch(new RegExp(`/payment-success\\?hash=${paid.body.hash}$`))
+    expect(sent.form.get('return_url')).toBe(`http://localhost:3000/payment-success?hash=${paid.body.hash}`)
+  })
+
+  it('takes Apple Pay and Google Pay as PaymentMethods made by Stripe.js, one-off; a wallet without one is refused', async () => {
+    const cost = await callRoute(costRoute, { path: '/api/veilgate/purchase/cost/', query: { plan: 'vpn-1y' } })
+    expect(cost.body.methods).toEqual(expect.arrayContaining(['card', 'apple-pay', 'google-pay']))
+    for (const method of ['apple-pay', 'google-pay']) {
+      const paid = await buy(order({ paymentMethod: method, cardToken: `pm_card_visa__${method.replace('-', '_')}` }))
+      expect(paid.body).toMatchObject({ status: 'paid', url: `/payment-success?hash=${paid.body.hash}` })
+      const stored = await orderOf(paid.body.hash)
+      expect(stored).toMatchObject({ method, provider: 'stripe', status: 'paid', autoRenew: false })
+      const sent = stripe.requests.filter((request) => request.method === 'POST').at(-1)!
+      expect([sent.form.get('payment_method'), sent.form.get('setup_future_usage')]).toEqual([`pm_card_visa__${method.replace('-', '_')}`, null])
+    }
+    expect((await buy(order({ paymentMethod: 'apple-pay', cardToken: undefined }))).body).toMatchObject({ statusCode: 400, code: 'REQUIRED', field: 'cardToken' })
+    expect((await buy(order({ paymentMethod: 'google-pay', cardToken: 'tok_sandbox_x' }))).body).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT', field: 'cardToken' })
+    expect((await buy(order({ paymentMethod: 'paypal', cardToken: 'pm_card_visa__pp' }))).body).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT', field: 'cardToken' })
   })
 
   it('stops a saved card from renewing by detaching its PaymentMethod, once', async () => {
@@ -415,7 +431,9 @@ describe('Stripe behind PAYMENTS_PROVIDER=stripe', () => {
     stripe.authenticate(String(started.body.url).split('/').pop()!, true)
     expect((await next(started.body.hash)).body).toEqual({ hash: started.body.hash, status: 'paid', url: `/payment-success?hash=${started.body.hash}` })
     expect((await buy(order({ cardToken: 'pm_card_threeDSecure2Required' }))).body).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT', field: 'cardToken' })
-    const failing = await buy(order({ cardToken: 'pm_card_threeDSecure2Required__2' }))
+    const failing = await buy(order({ cardToken: 'pm_card_threeDSecure2Required__2', locale: 'de' }))
+    // The bank sends the buyer back to the success page in the order's language.
+    expect(stripe.requests.filter((request) => request.method === 'POST').at(-1)!.form.get('return_url')).toBe(`http://localhost:3000/de/payment-success?hash=${failing.body.hash}`)
     stripe.authenticate(String(failing.body.url).split('/').pop()!, false)
     expect((await next(failing.body.hash)).body).toMatchObject({ status: 'failed', url: `/order/checkout?hash=${failing.body.hash}` })
     expect((await orderOf(failing.body.hash)).failure).toMatchObject({ code: 'AUTHENTICATION_FAILURE', retryable: true })

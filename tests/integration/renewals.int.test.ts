@@ -236,6 +236,7 @@ describe('renewals by card through the sandbox clock', () => {
       savedMethod: saveMethod(payload.secret, card),
       recurring: true,
       idempotencyKey: 'order:999999:attempt:1',
+      locale: 'en',
       now: now(),
     })
     expect(result).toMatchObject({ status: 'failed', card: { last4: '3184' }, error: { code: 'AUTHENTICATION_FAILURE', providerCode: 'authentication_required' } })

@@ -258,6 +258,10 @@ describe('the Amazon routes refuse what they cannot read', () => {
 })
 
 describe('Apple Pay and Google Pay through the sandbox', () => {
+  it('the sandbox takes no token for them: 400 INVALID_INPUT on cardToken', async () => {
+    expect((await buy({ paymentMethod: 'apple-pay', cardToken: 'pm_card_visa' })).body).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT', field: 'cardToken' })
+  })
+
   it('each is approved on the sandbox’s page and paid by its card-route event, one-off', async () => {
     deliverInProcess()
     expect((await callRoute(costRoute, { path: '/api/veilgate/purchase/cost/', query: { plan: 'vpn-1y' } })).body.methods).toEqual(['card', 'paypal', 'amazon-pay', 'apple-pay', 'google-pay', 'paymentwall'])

@@ -45,10 +45,29 @@ export const selectionFields = {
   bonusCode: z.string().trim().max(64, 'INVALID_BONUS_CODE').optional(),
 }
 
-/** A card token comes with cards (required) and with nothing else. */
+/** The device wallets: a provider that takes tokens (Stripe) gets their PaymentMethod as `cardToken`; the sandbox approves them on its page. */
+const tokenWallets: readonly PaymentMethod[] = ['apple-pay', 'google-pay']
+
+/** A card token comes with cards (required), may come with a device wallet, and with nothing else. */
 function cardTokenFits(body: { paymentMethod: PaymentMethod; cardToken?: string }, context: z.RefinementCtx) {
   if (body.paymentMethod === 'card' && body.cardToken === undefined) context.addIssue({ code: 'custom', message: 'REQUIRED', path: ['cardToken'] })
-  if (body.paymentMethod !== 'card' && body.cardToken !== undefined) context.addIssue({ code: 'custom', message: 'INVALID_INPUT', path: ['cardToken'] })
+  if (body.paymentMethod !== 'card' && !tokenWallets.includes(body.paymentMethod) && body.cardToken !== undefined) context.addIssue({ code: 'custom', message: 'INVALID_INPUT', path: ['cardToken'] })
+}
+
+/**
+ * The provider of a method that comes with a token, and the token's hash: cards always; a device
+ * wallet under Stripe (its PaymentMethod is required there: REQUIRED) or with a token the provider
+ * must take (the sandbox takes none for wallets: INVALID_INPUT). Null when the method has no token.
+ */
+async function tokenOf(payload: Payload, method: PaymentMethod, cardToken: string | undefined, at: Date, orderId?: number): Promise<{ provider: PaymentProvider; tokenHash: string | null } | null> {
+  if (method !== 'card' && !tokenWallets.includes(method)) return null
+  const provider = providerFor(payload, method)
+  if (method !== 'card' && provider.id === 'sandbox') {
+    if (cardToken !== undefined) throw apiError('INVALID_INPUT', 'cardToken')
+    return null
+  }
+  if (cardToken === undefined) throw apiError('REQUIRED', 'cardToken')
+  return { provider, tokenHash: await usableToken(payload, provider, cardToken, at, orderId) }
 }
 
 /** `POST url-with-email/`: one schema for the whole body. */
@@ -173,12 +192,12 @@ async function usableToken(payload: Payload, provider: PaymentProvider, token: s
  */
 export async function purchase(payload: Payload, input: PurchaseBody, request: Request, at: Date): Promise<StoredResponse> {
   const method = input.paymentMethod
-  const cardProvider = method === 'card' ? providerFor(payload, 'card') : null
-  const tokenHash = cardProvider && input.cardToken !== undefined ? await usableToken(payload, cardProvider, input.cardToken, at) : null
+  const tokened = await tokenOf(payload, method, input.cardToken, at)
+  const tokenHash = tokened?.tokenHash ?? null
   // The signed-in buyer counts for the bonus code too (their own referral code, new-customer codes).
   const signedIn = await optionalSession(payload, request.headers)
   const priced = await priceSelection(payload, { ...input, method, customer: signedIn?.customer }, at)
-  const provider = cardProvider ?? providerFor(payload, method)
+  const provider = tokened?.provider ?? providerFor(payload, method)
   const customer = await buyerFor(payload, input, signedIn, at)
   const hash = newPublicHash()
   const order = await payload.create({
@@ -296,6 +315,7 @@ export async function chargeAttempt(
     ...(input.savedMethod !== undefined ? { savedMethod: input.savedMethod } : { cardToken: input.cardToken }),
     recurring: input.recurring,
     idempotencyKey,
+    locale: input.orderLocale,
     now: input.at,
   })
   if (result.nextAction || result.authOutcome || result.savedMethod) {
@@ -346,8 +366,8 @@ export async function retryOrder(payload: Payload, input: RetryBody, at: Date): 
     const plan = await findPlan(payload, order.plan)
     if (plan?.methods?.length && !plan.methods.includes(method)) throw apiError('INVALID_INPUT', 'paymentMethod')
   }
-  const provider = providerFor(payload, method)
-  const tokenHash = input.cardToken !== undefined ? await usableToken(payload, provider, input.cardToken, at, order.id) : null
+  providerFor(payload, method)
+  const tokenHash = (await tokenOf(payload, method, input.cardToken, at, order.id))?.tokenHash ?? null
   const attempts = await payload.count({ collection: 'payment-attempts', where: { order: { equals: order.id } }, overrideAccess: true })
   // A renewing plan (not lifetime) renews by itself only with a method that can (card, PayPal).
   const renewable = Boolean((order.quote as { renewal?: unknown } | null)?.renewal)

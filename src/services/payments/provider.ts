@@ -38,6 +38,8 @@ export type CreatePayment = {
   recurring: boolean
   /** Derived from our ids (`order:{id}:attempt:{n}`), never random. */
   idempotencyKey: string
+  /** The order's language: a page the provider sends the buyer back to (3-D Secure) is in it. */
+  locale: string
   now: Date
 }
 

@@ -61,8 +61,8 @@ export const sandboxAvailable = () => env().PAYMENTS_PROVIDER === 'sandbox' && a
 export const sandboxAllowedHere = () => available('sandbox')
 
 /**
- * Which provider takes a method, by id: cards go to the configured provider (sandbox or Stripe);
- * the redirect methods and the wallets to the sandbox (a real PayPal, Paymentwall or Amazon Pay
+ * Which provider takes a method, by id: cards, Apple Pay and Google Pay go to the configured
+ * provider (sandbox or Stripe); the redirect methods and Amazon Pay to the sandbox (a real PayPal, Paymentwall or Amazon Pay
  * adapter would take its line here).
  */
 export const methodProviders: Record<PaymentMethod, () => ProviderId | null> = {
@@ -70,8 +70,9 @@ export const methodProviders: Record<PaymentMethod, () => ProviderId | null> = {
   paypal: () => 'sandbox',
   paymentwall: () => 'sandbox',
   'amazon-pay': () => 'sandbox',
-  'apple-pay': () => 'sandbox',
-  'google-pay': () => 'sandbox',
+  // The device wallets come to Stripe as cards do (its Express Checkout Element makes their PaymentMethods), else through the sandbox.
+  'apple-pay': () => (env().PAYMENTS_PROVIDER === 'stripe' ? 'stripe' : 'sandbox'),
+  'google-pay': () => (env().PAYMENTS_PROVIDER === 'stripe' ? 'stripe' : 'sandbox'),
   bitcoin: () => null,
   coinpayments: () => null,
 }

@@ -165,15 +165,17 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
   }, [payable, method, methods])
   // A wallet is asked of the device when chosen; until it says yes, no method is chosen.
   useEffect(() => {
-    if (!isDeviceWallet(method) || walletOffered[method] !== undefined) return
+    if (!isDeviceWallet(method) || walletOffered[method] !== undefined || !cardSetup) return
     let live = true
-    void deviceOffers(method, sandboxWallets).then((offered) => {
+    // Under Stripe a wallet's PaymentMethod comes from Stripe's Express Checkout Element, which this page does not show yet: no wallet there.
+    const asked = cardSetup.provider === 'stripe' ? Promise.resolve(false) : deviceOffers(method, sandboxWallets)
+    void asked.then((offered) => {
       if (live) setWalletOffered((current) => ({ ...current, [method]: offered }))
     })
     return () => {
       live = false
     }
-  }, [method, walletOffered, sandboxWallets])
+  }, [method, walletOffered, sandboxWallets, cardSetup])
   const walletMissing = isDeviceWallet(method) && walletOffered[method] !== true
   const walletMessage = isDeviceWallet(method) && walletOffered[method] === false ? (method === 'apple-pay' ? texts.walletApple : texts.walletGeneric) : null
   /** The method as far as paying goes: a wallet the device does not offer is none. */

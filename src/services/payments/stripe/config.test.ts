@@ -1,6 +1,7 @@
 // Unit tests of Stripe's configuration checks: each missing key named, live and test never mixed.
 import { describe, expect, it } from 'vitest'
 import { keyMode, stripeConfigProblem } from './config'
+import { stripeReturnUrl } from './provider'
 
 const keys = { secretKey: 'sk_test_abc123', publishableKey: 'pk_test_abc123', webhookSecret: 'whsec_abc123' }
 
@@ -25,5 +26,13 @@ describe('Stripe configuration', () => {
 
   it('reads a key’s mode', () => {
     expect([keyMode('sk_live_1'), keyMode('rk_test_1'), keyMode('pk_test_1'), keyMode('whsec_1')]).toEqual(['live', 'test', 'test', null])
+  })
+})
+
+describe('the page Stripe returns the buyer to after 3-D Secure', () => {
+  it('is the success page in the order’s language, on SITE_URL', () => {
+    expect(stripeReturnUrl('https://veilgate.example', 'en', 'h'.repeat(22))).toBe(`https://veilgate.example/payment-success?hash=${'h'.repeat(22)}`)
+    expect(stripeReturnUrl('https://veilgate.example', 'de', 'abc')).toBe('https://veilgate.example/de/payment-success?hash=abc')
+    expect(stripeReturnUrl('http://localhost:3000/', 'ar', 'abc')).toBe('http://localhost:3000/ar/payment-success?hash=abc')
   })
 })

@@ -1,5 +1,6 @@
 // Stripe behind the `PaymentProvider` interface.
 import Stripe from 'stripe'
+import { localizePath } from '@/i18n/paths'
 import { failedWith, type PaymentProvider, type PaymentResult } from '@/services/payments/provider'
 import { WEBHOOK_TOLERANCE_S } from '@/services/payments/webhooks'
 
@@ -22,6 +23,9 @@ export function stripeClient(options: StripeOptions): Stripe {
     ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'https:' ? 'https' : 'http' } : {}),
   })
 }
+
+/** Where Stripe sends the buyer back after 3-D Secure: the order's success page in the order's language, on SITE_URL. */
+export const stripeReturnUrl = (siteUrl: string, locale: string, hash: string) => new URL(`${localizePath(locale, '/payment-success')}?hash=${hash}`, siteUrl).toString()
 
 function cardOf(intent: Stripe.PaymentIntent): PaymentResult['card'] {
   const method = intent.payment_method
@@ -59,16 +63,17 @@ function baseResultOf(intent: Stripe.PaymentIntent): PaymentResult {
 }
 
 /**
- * Card payments through Stripe: one PaymentIntent per attempt, created and confirmed server-side
- * with the PaymentMethod (`pm_…`) Stripe.js made from the checkout's card fields, keyed
+ * Card payments through Stripe (Apple Pay and Google Pay are cards to it): one PaymentIntent per
+ * attempt, created and confirmed server-side with the PaymentMethod (`pm_…`) Stripe.js made from
+ * the checkout's card fields or wallet, keyed
  * `order:{id}:attempt:{n}` so a resent request never charges twice. 3-D Secure comes back as a
- * redirect to the bank's page, which returns to the order's success page.
+ * redirect to the bank's page, which returns to the order's success page in the order's language.
  */
 export function stripeProvider(client: Stripe, options: Pick<StripeOptions, 'siteUrl' | 'log' | 'webhookSecret'>): PaymentProvider {
   const log = options.log ?? ((line: string) => console.warn(line))
   return {
     id: 'stripe',
-    methods: ['card'],
+    methods: ['card', 'apple-pay', 'google-pay'],
     supportsRecurring: true,
     acceptsToken: (token) => /^pm_[A-Za-z0-9_]{3,250}$/.test(token),
     async createPayment(input) {
@@ -84,7 +89,7 @@ export function stripeProvider(client: Stripe, options: Pick<StripeOptions, 'sit
             // A saved card is charged without the buyer: no page to come back to.
             ...(input.savedMethod
               ? { off_session: true }
-              : { return_url: new URL(`/payment-success?hash=${input.hash}`, options.siteUrl).toString(), ...(input.recurring ? { setup_future_usage: 'off_session' as const } : {}) }),
+              : { return_url: stripeReturnUrl(options.siteUrl, input.locale, input.hash), ...(input.recurring ? { setup_future_usage: 'off_session' as const } : {}) }),
             metadata: { orderId: String(input.orderId), orderHash: input.hash, attempt: String(input.attempt), attemptKey: input.idempotencyKey },
             expand: ['payment_method'],
           },
