@@ -27,6 +27,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Against Stripe's own test mode: run by `npm run test:stripe` only (never by `npm test`).
+          name: 'stripe-live',
+          include: ['tests/live/**/*.live.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'scripts/**/*.test.mjs'],
           environment: 'node',

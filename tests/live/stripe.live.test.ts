@@ -1,0 +1,64 @@
+// The Stripe adapter against Stripe's own test mode (`npm run test:stripe`, only with an sk_test_ key and a network): PaymentIntents keyed by our ids, declines, 3-D Secure's localized return, the webhook signature.
+import Stripe from 'stripe'
+import { describe, expect, it } from 'vitest'
+import { stripeClient, stripeProvider } from '@/services/payments/stripe/provider'
+import type { CreatePayment } from '@/services/payments/provider'
+
+const secretKey = process.env.STRIPE_SECRET_KEY ?? ''
+const siteUrl = 'https://veilgate.example'
+const client = stripeClient({ secretKey, siteUrl })
+const provider = stripeProvider(client, { siteUrl, webhookSecret: 'whsec_live_suite', log: () => undefined })
+// Ids no earlier run used: Stripe keeps idempotency keys for 24 hours.
+const run = Number(String(Date.now()).slice(-9))
+let attempts = 0
+
+function payment(cardToken: string, overrides: Partial<CreatePayment> = {}): CreatePayment {
+  const attempt = ++attempts
+  return {
+    orderId: run,
+    hash: 'L'.repeat(21) + String(attempt % 10),
+    attempt,
+    amount: 1299,
+    currency: 'USD',
+    method: 'card',
+    cardToken,
+    recurring: false,
+    idempotencyKey: `order:${run}:attempt:${attempt}`,
+    locale: 'en',
+    now: new Date(),
+    ...overrides,
+  }
+}
+
+describe('Stripe test mode through our adapter', () => {
+  it('charges pm_card_visa once per key, with our ids in the PaymentIntent', async () => {
+    const input = payment('pm_card_visa')
+    const first = await provider.createPayment(input)
+    expect(first).toMatchObject({ status: 'succeeded', card: { brand: 'visa', last4: '4242' } })
+    const again = await provider.createPayment(input)
+    expect(again.providerRef).toBe(first.providerRef)
+    const intent = await client.paymentIntents.retrieve(first.providerRef)
+    expect(intent).toMatchObject({ amount: 1299, currency: 'usd', status: 'succeeded', metadata: { orderId: String(run), attempt: String(input.attempt), attemptKey: input.idempotencyKey } })
+    expect(await provider.retrieve(first.providerRef)).toMatchObject({ status: 'succeeded' })
+  })
+
+  it('answers declines with our catalogue codes', async () => {
+    expect(await provider.createPayment(payment('pm_card_chargeDeclined'))).toMatchObject({ status: 'failed', error: { code: 'CARD_DECLINED' } })
+    expect(await provider.createPayment(payment('pm_card_chargeDeclinedInsufficientFunds'))).toMatchObject({ status: 'failed', error: { code: 'INSUFFICIENT_FUNDS' } })
+  })
+
+  it('sends 3-D Secure to the bank, returning to the success page in the order’s language', async () => {
+    const input = payment('pm_card_threeDSecure2Required', { locale: 'de' })
+    const result = await provider.createPayment(input)
+    expect(result).toMatchObject({ status: 'requires_action', nextAction: { type: 'redirect', url: expect.stringMatching(/^https:\/\//) } })
+    const intent = await client.paymentIntents.retrieve(result.providerRef)
+    expect(intent.next_action?.redirect_to_url?.return_url).toBe(`${siteUrl}/de/payment-success?hash=${input.hash}`)
+  })
+
+  it('verifies an event signed with the webhook secret, and refuses another', () => {
+    const body = JSON.stringify({ id: 'evt_live_suite', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x' } } })
+    const now = new Date()
+    expect(provider.verifyWebhook(body, new Headers({ 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_live_suite' }) }), now)).toMatchObject({ id: 'evt_live_suite' })
+    expect(provider.verifyWebhook(body, new Headers({ 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_other' }) }), now)).toBeNull()
+  })
+})
