@@ -164,7 +164,11 @@ export function secureResponse(res, { onHeld, rewrite } = {}) {
     if (rewrite && body.length) body = Buffer.from(rewrite(body.toString('utf8')), 'utf8')
     const policy = String(res.getHeader('content-security-policy'))
     const etag = res.getHeader('etag')
-    res.setHeader('content-security-policy', fillPolicy(policy, cachedHashSources(typeof etag === 'string' ? etag : undefined, body)))
+    // A body-less answer (HEAD) has no scripts to hash: it takes the page's known hashes, if any,
+    // and never stores its empty list, which would strip every later GET's scripts of theirs.
+    const key = typeof etag === 'string' ? etag : undefined
+    const sources = body.length ? cachedHashSources(key, body) : ((key && hashCache.get(key)) ?? [])
+    res.setHeader('content-security-policy', fillPolicy(policy, sources))
     if (res.getHeader('content-length') !== undefined) res.setHeader('content-length', body.length)
     onHeld?.(body)
     // From here on the response goes out as it is (Node's implicit header calls writeHead again).

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { FORWARDED_HEADER, PEER_HEADER, fillPolicy, isNextInlineScript, scriptHashSources } from '../../../scripts/lib/secure-response.mjs'
+import { FORWARDED_HEADER, INLINE_HASHES, PEER_HEADER, fillPolicy, isNextInlineScript, scriptHashSources, secureResponse } from '../../../scripts/lib/secure-response.mjs'
 import { clientAddress, rateLimitKey } from '../client-address'
 import { isCrossSiteWrite, ownHosts, pagePolicy, permissionsPolicy, securityHeaders } from './headers'
 
@@ -114,5 +114,50 @@ describe('the client address', () => {
     expect(rateLimitKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64')
     expect(rateLimitKey('2001:db8::1')).toBe('2001:db8:0:0::/64')
     expect(rateLimitKey('192.0.2.1')).toBe('192.0.2.1')
+  })
+})
+
+/** A response as Node's server hands it to `secureResponse`: headers, and what went out. */
+function fakeResponse(headers: Record<string, string>) {
+  const kept = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value as unknown]))
+  const sent: { status?: number; body?: string } = {}
+  const res = {
+    statusCode: 200,
+    getHeader: (name: string) => kept.get(name.toLowerCase()),
+    setHeader: (name: string, value: unknown) => void kept.set(name.toLowerCase(), value),
+    removeHeader: (name: string) => void kept.delete(name.toLowerCase()),
+    writeHead(status: number) {
+      sent.status = status
+      return res
+    },
+    write: () => true,
+    flushHeaders: () => undefined,
+    end(chunk?: Buffer) {
+      sent.body = chunk ? chunk.toString('utf8') : ''
+      return res
+    },
+  }
+  return { res, policy: () => String(kept.get('content-security-policy')), sent }
+}
+
+describe('a cached page’s policy after a HEAD request', () => {
+  it('keeps the hashes of its inline scripts: the body-less answer never stores an empty list', () => {
+    const script = 'self.__next_f.push([1,"head-first"])'
+    const html = `<!DOCTYPE html><html><body><script>${script}</script></body></html>`
+    const headers = { 'content-type': 'text/html; charset=utf-8', etag: '"head-first-page"', 'content-security-policy': `default-src 'self'; script-src 'self' ${INLINE_HASHES}; object-src 'none'` }
+    const head = fakeResponse(headers)
+    secureResponse(head.res as never)
+    head.res.end()
+    expect(head.policy()).toBe("default-src 'self'; script-src 'self'; object-src 'none'")
+    const get = fakeResponse(headers)
+    secureResponse(get.res as never)
+    get.res.end(Buffer.from(html))
+    expect(get.policy()).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'; object-src 'none'$/)
+    expect(get.sent.body).toBe(html)
+    // A HEAD once the page is known: the same hashes as its GET.
+    const again = fakeResponse(headers)
+    secureResponse(again.res as never)
+    again.res.end()
+    expect(again.policy()).toBe(get.policy())
   })
 })
