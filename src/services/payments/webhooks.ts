@@ -1,6 +1,7 @@
 // Payment event signatures: signing and verifying, with a time tolerance.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
+import { apiError } from '@/lib/http'
 
 /** Signed events older or newer than this are refused (Stripe's default tolerance). */
 export const WEBHOOK_TOLERANCE_S = 300
@@ -22,6 +23,24 @@ export function verifySignature(secret: string, body: string, header: string | n
   if (!Number.isInteger(timestamp) || Math.abs(at.getTime() / 1000 - timestamp) > toleranceS) return false
   const expected = Buffer.from(hmac(secret, timestamp, body))
   return parts.some(([key, value]) => key === 'v1' && value !== undefined && value.length === expected.length && timingSafeEqual(Buffer.from(value), expected))
+}
+
+/**
+ * A sandbox-signed JSON body read in a route's own format: the `Sandbox-Signature` over the raw
+ * body (bad, missing or stale → 400 INVALID_SIGNATURE), then `schema` (not JSON, or the wrong
+ * shape → 400 INVALID_INPUT).
+ */
+export function readSandboxSigned<T>(schema: z.ZodType<T>, secret: string, raw: string, headers: Headers, at: Date): T {
+  if (!verifySignature(secret, raw, headers.get(SANDBOX_SIGNATURE_HEADER), at)) throw apiError('INVALID_SIGNATURE')
+  let body: unknown
+  try {
+    body = JSON.parse(raw)
+  } catch {
+    throw apiError('INVALID_INPUT')
+  }
+  const parsed = schema.safeParse(body)
+  if (!parsed.success) throw apiError('INVALID_INPUT')
+  return parsed.data
 }
 
 /** The payment event types the card route acts on (Stripe's names; others are taken in and ignored). */

@@ -1,8 +1,7 @@
 // Amazon Pay's charge notices: their shape, the sandbox's copies, and reading them at the Amazon route.
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import { apiError } from '@/lib/http'
-import { SANDBOX_SIGNATURE_HEADER, verifySignature, type PaymentEvent } from '@/services/payments/webhooks'
+import { readSandboxSigned, type PaymentEvent } from '@/services/payments/webhooks'
 
 export const AMAZON_ROUTE = '/api/veilgate/purchase/amazon'
 export const AMAZON_VALIDATE_ROUTE = '/api/veilgate/purchase/amazon-validate'
@@ -40,16 +39,7 @@ export function sandboxAmazonNotice(input: { providerRef: string; status: string
  * Amazon SNS with a certificate signature, which this site does not verify.)
  */
 export function readAmazonNotice(secret: string, raw: string, headers: Headers, at: Date): PaymentEvent {
-  if (!verifySignature(secret, raw, headers.get(SANDBOX_SIGNATURE_HEADER), at)) throw apiError('INVALID_SIGNATURE')
-  let body: unknown
-  try {
-    body = JSON.parse(raw)
-  } catch {
-    throw apiError('INVALID_INPUT')
-  }
-  const parsed = amazonNotice.safeParse(body)
-  if (!parsed.success) throw apiError('INVALID_INPUT')
-  const notice = parsed.data
+  const notice = readSandboxSigned(amazonNotice, secret, raw, headers, at)
   return {
     provider: 'sandbox',
     source: 'amazon',

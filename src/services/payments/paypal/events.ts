@@ -1,8 +1,7 @@
 // PayPal's payment events (`PAYMENT.CAPTURE.*`): their shape, the sandbox's copies, and reading them at the PayPal route.
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import { apiError } from '@/lib/http'
-import { SANDBOX_SIGNATURE_HEADER, verifySignature, type PaymentEvent } from '@/services/payments/webhooks'
+import { readSandboxSigned, type PaymentEvent } from '@/services/payments/webhooks'
 
 export const PAYPAL_ROUTE = '/api/veilgate/purchase/paypal'
 
@@ -46,16 +45,7 @@ export function sandboxPaypalEvent(input: { providerRef: string; status: string;
  * to PayPal's verify-webhook-signature API, which this site does not make.)
  */
 export function readPaypalEvent(secret: string, raw: string, headers: Headers, at: Date): PaymentEvent {
-  if (!verifySignature(secret, raw, headers.get(SANDBOX_SIGNATURE_HEADER), at)) throw apiError('INVALID_SIGNATURE')
-  let body: unknown
-  try {
-    body = JSON.parse(raw)
-  } catch {
-    throw apiError('INVALID_INPUT')
-  }
-  const parsed = paypalEvent.safeParse(body)
-  if (!parsed.success) throw apiError('INVALID_INPUT')
-  const event = parsed.data
+  const event = readSandboxSigned(paypalEvent, secret, raw, headers, at)
   return {
     provider: 'sandbox',
     source: 'paypal',
