@@ -114,16 +114,72 @@ describe('checkout with Stripe', () => {
     }
   })
 
-  it('offers no device wallet until Stripe’s Express Checkout Element makes their PaymentMethods: Apple Pay says so even on a device that has it', async () => {
+  it('pays by Google Pay through Stripe’s Express Checkout Element: its button in place of Pay, shut until the fields are right, a decline told on the sheet and the page, then paid on the same order', async () => {
+    const { page } = await stripePage()
+    await page.addInitScript(() => {
+      ;(window as unknown as { __stripeWallets: unknown }).__stripeWallets = { googlePay: true }
+    })
+    const t = messages('en').Checkout
+    await page.goto(`${site.baseUrl}/order/checkout?plan=vpn-1y`)
+    await page.locator('section[data-cookie-notice] button').first().click()
+    await page.getByLabel('Google Pay', { exact: true }).check()
+    const wallet = page.locator('[data-stripe-express] [data-stub-wallet="googlePay"]')
+    await wallet.waitFor({ timeout: 20_000 })
+    expect(await payButton(page, t).count()).toBe(0)
+    const stub = () => page.evaluate(() => (window as unknown as { __stripe: { created: { type: string; options: unknown }[]; clicks: string[]; failed: unknown[] } }).__stripe)
+    expect((await stub()).created).toEqual([
+      {
+        type: 'expressCheckout',
+        options: { paymentMethods: { applePay: 'never', googlePay: 'auto', link: 'never', paypal: 'never', amazonPay: 'never', klarna: 'never' }, buttonType: { applePay: 'buy', googlePay: 'buy' }, buttonHeight: 48 },
+      },
+    ])
+    expect(await axeViolations(page)).toEqual([])
+
+    // No e-mail yet: the wallet's sheet stays shut and the e-mail field, focused, says why.
+    const intents = () => stripe.requests.filter((request) => request.path === '/v1/payment_intents').length
+    const intentsBefore = intents()
+    await wallet.click()
+    expect((await stub()).clicks).toEqual(['rejected'])
+    const emailField = page.getByLabel(t.emailLabel!, { exact: true })
+    await expect.poll(() => emailField.evaluate((element) => element === document.activeElement)).toBe(true)
+    expect(await page.getByText(t.required!, { exact: true }).count()).toBeGreaterThan(0)
+    expect(intents()).toBe(intentsBefore)
+
+    await emailField.fill(`e2e-stripe-wallet-${randomUUID()}@example.com`)
+    await page.evaluate(() => {
+      ;(window as unknown as { __stripeWalletCard: string }).__stripeWalletCard = 'pm_card_chargeDeclined'
+    })
+    await wallet.click()
+    const declined = messages('en').Errors.CARD_DECLINED
+    await expect.poll(() => page.locator('[data-pay] [role="alert"]').textContent(), { timeout: 20_000 }).toBe(declined)
+    expect((await stub()).failed).toEqual([{ reason: 'fail', message: declined }])
+
+    await page.evaluate(() => {
+      ;(window as unknown as { __stripeWalletCard: string }).__stripeWalletCard = 'pm_card_visa'
+    })
+    await wallet.click()
+    await page.waitForURL(/\/payment-success\?hash=/, { timeout: 20_000 })
+    await expect.poll(() => page.locator('[data-status]').textContent(), { timeout: 30_000 }).toBe(t.statusPaid)
+    const posted = stripe.requests.filter((request) => request.path === '/v1/payment_intents' && request.method === 'POST').slice(-2)
+    expect(posted.map((request) => request.form.get('payment_method'))).toEqual([expect.stringMatching(/^pm_card_chargeDeclined__/), expect.stringMatching(/^pm_card_visa__/)])
+    const paid = [...stripe.intents.values()].at(-1)!
+    expect(paid.metadata).toMatchObject({ orderHash: new URL(page.url()).searchParams.get('hash'), attempt: '2' })
+    await page.context().close()
+  })
+
+  it('tells Apple Pay is not on this device where Stripe offers no Apple Pay button, even with ApplePaySession present, and Pay comes back', async () => {
     const { page } = await stripePage()
     await page.addInitScript(() => {
       ;(window as unknown as { ApplePaySession: unknown }).ApplePaySession = { canMakePayments: () => true }
+      ;(window as unknown as { __stripeWallets: unknown }).__stripeWallets = { googlePay: true }
     })
     const t = messages('en').Checkout
     await page.goto(`${site.baseUrl}/order/checkout?plan=vpn-1y`)
     await page.locator('section[data-cookie-notice] button').first().click()
     await page.getByLabel('Apple Pay', { exact: true }).check()
-    await expect.poll(() => page.locator('[data-wallet-unavailable]').textContent()).toBe(t.walletApple)
+    await expect.poll(() => page.locator('[data-wallet-unavailable]').textContent(), { timeout: 20_000 }).toBe(t.walletApple)
+    expect(await page.locator('[data-stripe-express]').count()).toBe(0)
+    expect(await payButton(page, t).count()).toBe(1)
     await page.context().close()
   })
 

@@ -2,19 +2,24 @@
 import type { CheckoutState } from './useCheckout'
 
 export function PaySection({ c }: { c: CheckoutState }) {
-  const { texts, ids, hint, busy, alert, fromOrder } = c
+  const { texts, ids, hint, busy, alert, fromOrder, expressShown, expressMount } = c
   const hintId = `${ids}-hint`
   const alertId = `${ids}-alert`
   return (
     <div className="grid gap-2" data-pay>
-      <button
-        type="submit"
-        aria-disabled={hint || busy ? true : undefined}
-        aria-describedby={[hint ? hintId : null, alert ? alertId : null].filter(Boolean).join(' ') || undefined}
-        className="rounded-md bg-brand-600 px-6 py-3 text-lg font-semibold text-white aria-disabled:opacity-60"
-      >
-        {busy ? texts.paying : texts.pay.replace('{total}', c.money.format(c.total / 100))}
-      </button>
+      {expressShown ? (
+        // Stripe's Express Checkout Element: the chosen wallet's own button (its sheet opens only from that press).
+        <div ref={expressMount} data-stripe-express className="min-h-12" />
+      ) : (
+        <button
+          type="submit"
+          aria-disabled={hint || busy ? true : undefined}
+          aria-describedby={[hint ? hintId : null, alert ? alertId : null].filter(Boolean).join(' ') || undefined}
+          className="rounded-md bg-brand-600 px-6 py-3 text-lg font-semibold text-white aria-disabled:opacity-60"
+        >
+          {busy ? texts.paying : texts.pay.replace('{total}', c.money.format(c.total / 100))}
+        </button>
+      )}
       {hint && (
         <p id={hintId} className="text-sm text-muted">
           {texts[hint]}

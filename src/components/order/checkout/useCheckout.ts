@@ -1,6 +1,6 @@
 // Checkout's state in one hook: what was typed, the server's quote, the order being paid again, and paying.
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import type { StripeCard } from '../stripe-card'
+import type { Mounted, StripeCheckout } from '../stripe-card'
 import { localizePath } from '@/i18n/paths'
 import { cardComplete, parseExpiry, payHint, stageOf, type CardFields } from '@/services/purchase-flow/checkout-rules'
 import { restoreTyped, retryKey, typedFields, typedKey } from '@/services/purchase-flow/checkout-storage'
@@ -41,10 +41,12 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
   const [cardSetup, setCardSetup] = useState<{ provider: string; publishableKey?: string } | null>(null)
   /** The card script is due: 1.7 s after checkout appeared, or a card field got focus, or Pay was pressed. */
   const [scriptDue, setScriptDue] = useState(false)
-  /** Stripe's Payment Element: where it mounts, whether it holds a complete card, and the mounted one. */
+  /** Stripe.js with its Elements group, once loaded; where the Payment Element and the Express Checkout Element mount; whether the card is complete. */
+  const [stripe, setStripe] = useState<StripeCheckout | null>(null)
   const [stripeTarget, setStripeTarget] = useState<HTMLElement | null>(null)
+  const [expressTarget, setExpressTarget] = useState<HTMLElement | null>(null)
   const [stripeComplete, setStripeComplete] = useState(false)
-  const stripeCard = useRef<StripeCard | null>(null)
+  const stripeCard = useRef<Mounted | null>(null)
   const [fromOrder, setFromOrder] = useState<OrderView | null>(null)
   const [orderMissing, setOrderMissing] = useState(false)
   const [outcome, setOutcome] = useState<'success' | 'failed' | null>(null)
@@ -163,13 +165,14 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (payable && method && !methods.includes(method as CheckoutMethod)) setMethod(null)
   }, [payable, method, methods])
-  // A wallet is asked of the device when chosen; until it says yes, no method is chosen.
+  // A wallet is asked of the device when chosen; until it says yes, no method is chosen. Under
+  // Stripe, its Express Checkout Element answers once mounted (Stripe.js is due at once).
   useEffect(() => {
     if (!isDeviceWallet(method) || walletOffered[method] !== undefined || !cardSetup) return
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (cardSetup.provider === 'stripe') return setScriptDue(true)
     let live = true
-    // Under Stripe a wallet's PaymentMethod comes from Stripe's Express Checkout Element, which this page does not show yet: no wallet there.
-    const asked = cardSetup.provider === 'stripe' ? Promise.resolve(false) : deviceOffers(method, sandboxWallets)
-    void asked.then((offered) => {
+    void deviceOffers(method, sandboxWallets).then((offered) => {
       if (live) setWalletOffered((current) => ({ ...current, [method]: offered }))
     })
     return () => {
@@ -191,31 +194,61 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
   useEffect(() => {
     if (scriptDue && cardSetup && !stripeOn) void loadCardScript()
   }, [scriptDue, cardSetup, stripeOn])
-  // The total the Element shows: kept up to date before it mounts, and told to it once mounted.
+  // Stripe.js and its Elements group, once due; the total they show kept up to date.
+  const publishableKey = stripeOn ? cardSetup?.publishableKey : undefined
   const amount = useRef(total)
   useEffect(() => {
     amount.current = total
-    stripeCard.current?.update(total)
-  }, [total])
+    stripe?.update(total)
+  }, [stripe, total])
   useEffect(() => {
-    if (!stripeOn || !scriptDue || !stripeTarget || !cardSetup?.publishableKey) return
+    if (!publishableKey || !scriptDue) return
     let live = true
-    let mounted: StripeCard | null = null
     import('../stripe-card')
-      .then(({ mountStripeCard }) => mountStripeCard({ publishableKey: cardSetup.publishableKey!, locale, amount: amount.current, target: stripeTarget, onChange: (complete) => live && setStripeComplete(complete) }))
-      .then((made) => {
-        if (!live) return made.destroy()
-        mounted = made
-        stripeCard.current = made
-      })
+      .then(({ openStripe }) => openStripe({ publishableKey, locale, amount: amount.current }))
+      .then((opened) => live && setStripe(opened))
       .catch(() => live && setAlert(texts.genericError))
     return () => {
       live = false
-      mounted?.destroy()
+      setStripe(null)
+    }
+  }, [publishableKey, scriptDue, locale, texts.genericError])
+  // The Payment Element, while the card section shows.
+  useEffect(() => {
+    if (!stripe || !stripeTarget) return
+    const mounted = stripe.mountCard(stripeTarget, setStripeComplete)
+    stripeCard.current = mounted
+    return () => {
+      mounted.destroy()
       stripeCard.current = null
       setStripeComplete(false)
     }
-  }, [stripeOn, scriptDue, stripeTarget, cardSetup, locale, texts.genericError])
+  }, [stripe, stripeTarget])
+  /** The Stripe wallet chosen: its Express Checkout Element shows in place of Pay, unless the device turned out not to offer it. */
+  const expressWallet = stripeOn && isDeviceWallet(method) ? method : null
+  const expressShown = expressWallet !== null && walletOffered[expressWallet] !== false
+  /** What the wallet's button does, as of the last render (the Element is mounted once per wallet). */
+  const walletHandlers = useRef<{ pressed: () => boolean; pay: (id: string) => Promise<string | null> }>({ pressed: () => false, pay: async () => null })
+  useEffect(() => {
+    if (!stripe || !expressTarget || !expressWallet) return
+    let live = true
+    const mounted = stripe.mountExpress(expressTarget, expressWallet, {
+      onReady: (offered) => {
+        if (live) setWalletOffered((current) => ({ ...current, [expressWallet]: offered }))
+      },
+      onClick: () => walletHandlers.current.pressed(),
+      onPaymentMethod: (id) => walletHandlers.current.pay(id),
+      onError: (message) => {
+        if (!live) return
+        setAlert(message || texts.genericError)
+        setOutcome('failed')
+      },
+    })
+    return () => {
+      live = false
+      mounted.destroy()
+    }
+  }, [stripe, expressTarget, expressWallet, texts.genericError])
   /** Where the Payment Element mounts; an error on the card focuses it. */
   const stripeMount = useCallback((element: HTMLElement | null) => {
     setStripeTarget(element)
@@ -245,8 +278,9 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
    * Sends a purchase (one Idempotency-Key each, renewed after every answer). Before the browser
    * leaves for 3-D Secure the typed fields and the card token are kept under the order's hash;
    * a decline keeps the order's hash so that paying again is a new attempt on the same order.
+   * Answers null when the browser goes on to the next page, else the message the buyer is shown.
    */
-  const submit = async (body: Record<string, unknown>, token: string, selectionKey: string) => {
+  const submit = async (body: Record<string, unknown>, token: string, selectionKey: string): Promise<string | null> => {
     type Answer = { url?: string; hash?: string; status?: string; code?: string; message?: string; retryable?: boolean; field?: string; statusCode?: number; token?: string }
     const answer = await apiFetch<Answer>('/api/veilgate/purchase/url-with-email/', { body, headers: { 'idempotency-key': key.current } }).catch((failure: ApiFailure) => failure as Answer)
     key.current = newKey()
@@ -261,7 +295,7 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
     if (!answer.statusCode && answer.url) {
       setOutcome(answer.status === 'paid' ? 'success' : null)
       window.location.assign(localizePath(locale, answer.url))
-      return
+      return null
     }
     failed.current = answer.hash && answer.retryable ? { hash: answer.hash, selection: selectionKey } : null
     setRetryToken(null)
@@ -270,17 +304,18 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
       setSignInOpen(true)
       setError('signIn', answer.message)
       setFocusField('signIn')
-      return
+      return answer.message ?? texts.genericError
     }
     // A field the API refused (the password's rules, the terms): told under it.
     if (answer.statusCode === 400 && (answer.field === 'password' || answer.field === 'terms' || answer.field === 'email')) {
       setError(answer.field, answer.message)
       setFocusField(answer.field)
-      return
+      return answer.message ?? texts.genericError
     }
     setAlert(answer.message || texts.genericError)
     setOutcome('failed')
     if (answer.statusCode === 402 && method === 'card') clearCard()
+    return answer.message || texts.genericError
   }
 
   /** Signs in beside the e-mail (`auth/login/`); the token is kept as the site's session, and the purchase goes on for that customer. */
@@ -309,37 +344,73 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
     }
   }
 
-  /** One payment try: busy while it runs; anything thrown (the card script, the network) is told as the generic error. */
-  const running = async (work: () => Promise<void>) => {
+  /** One payment try: busy while it runs; anything thrown (the card script, the network) is told as the generic error. Answers what `submit` answered, or that error. */
+  const running = async (work: () => Promise<string | null>): Promise<string | null> => {
     setBusy(true)
     setAlert(null)
     setOutcome(null)
     try {
-      await work()
+      return await work()
     } catch {
       key.current = newKey()
       setAlert(texts.genericError)
+      return texts.genericError
     } finally {
       setBusy(false)
     }
   }
 
+  /** Every field checked: true when the purchase can go; else the errors are shown and the first wrong field focused. */
+  const readyToPay = () => {
+    const found = Object.fromEntries(fieldOrder.map((field) => [field, fieldError(field)])) as Partial<Record<Field, string>>
+    if (!hint && !found.password && !found.terms) return true
+    setErrors(found)
+    const first = fieldOrder.find((field) => found[field])
+    if (first) fields.current[first]?.focus()
+    return false
+  }
+
+  /** The purchase's body: paying the order again (a decline's, or `?hash=`'s) as a new attempt, else a new order from the selection. */
+  const purchaseBody = (paying: Record<string, unknown>) => {
+    const current = selectionParams(selection).toString()
+    const retry = fromOrder?.hash ?? (failed.current && failed.current.selection === current ? failed.current.hash : null)
+    const body = retry
+      ? { hash: retry, ...paying, locale }
+      : {
+          email: account ? account.email : email.trim().toLowerCase(),
+          ...(!account && password ? { password, terms } : {}),
+          receiveMarketingEmails: consent,
+          plan: selection.plan,
+          slots: selection.slots,
+          ...(selection.server && selection.region ? { server: selection.server, region: selection.region } : {}),
+          ...(selection.ipRegion ? { ipRegion: selection.ipRegion } : {}),
+          ...(selection.bonus ? { bonusCode: selection.bonus } : {}),
+          ...paying,
+          country: card.country,
+          locale,
+        }
+    return { body, current }
+  }
+
+  /** A Stripe wallet's button: pressed (its sheet opens only when every field is right), then its PaymentMethod bought with. */
+  const walletPressed = () => !busy && readyToPay()
+  const payWithWallet = (paymentMethod: string) => async (cardToken: string) => {
+    if (busy) return texts.genericError
+    const { body, current } = purchaseBody({ paymentMethod, cardToken })
+    return running(() => submit(body, cardToken, current))
+  }
+
   const pay = async () => {
     if (busy) return
     setScriptDue(true)
-    const found = Object.fromEntries(fieldOrder.map((field) => [field, fieldError(field)])) as Partial<Record<Field, string>>
-    if (hint || found.password || found.terms) {
-      setErrors(found)
-      const first = fieldOrder.find((field) => found[field])
-      if (first) fields.current[first]?.focus()
-      return
-    }
+    // A Stripe wallet pays by its own button (its sheet needs that press); Pay only checks the fields.
+    if (!readyToPay() || expressWallet) return
     await running(async () => {
       // A card is tokenized by the processor's script first; a redirect method is approved on its provider's page after.
       let cardToken: string | null = null
       if (method === 'card' && stripeOn) {
-        const made = stripeCard.current
-          ? await stripeCard.current.createPaymentMethod({
+        const made = stripe && stripeCard.current
+          ? await stripe.createPaymentMethod({
               name: card.name.trim(),
               email: account ? account.email : email.trim().toLowerCase(),
               country: card.country,
@@ -351,7 +422,7 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
         if ('error' in made) {
           setAlert(made.error.message || texts.genericError)
           setOutcome('failed')
-          return
+          return made.error.message || texts.genericError
         }
         cardToken = made.id
       } else if (method === 'card') {
@@ -361,31 +432,18 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
         if ('error' in tokenized) {
           setAlert(tokenized.error.message)
           setOutcome('failed')
-          return
+          return tokenized.error.message
         }
         cardToken = tokenized.token
       }
-      const paying = cardToken ? { paymentMethod: 'card', cardToken } : { paymentMethod: method }
-      const current = selectionParams(selection).toString()
-      const retry = fromOrder?.hash ?? (failed.current && failed.current.selection === current ? failed.current.hash : null)
-      const body = retry
-        ? { hash: retry, ...paying, locale }
-        : {
-            email: account ? account.email : email.trim().toLowerCase(),
-            ...(!account && password ? { password, terms } : {}),
-            receiveMarketingEmails: consent,
-            plan: selection.plan,
-            slots: selection.slots,
-            ...(selection.server && selection.region ? { server: selection.server, region: selection.region } : {}),
-            ...(selection.ipRegion ? { ipRegion: selection.ipRegion } : {}),
-            ...(selection.bonus ? { bonusCode: selection.bonus } : {}),
-            ...paying,
-            country: card.country,
-            locale,
-          }
-      await submit(body, cardToken ?? '', current)
+      const { body, current } = purchaseBody(cardToken ? { paymentMethod: 'card', cardToken } : { paymentMethod: method })
+      return submit(body, cardToken ?? '', current)
     })
   }
+
+  useEffect(() => {
+    walletHandlers.current = { pressed: walletPressed, pay: payWithWallet(expressWallet ?? 'card') }
+  })
 
   /** "Try again" after a failed authentication: the same order with the same card token, nothing re-typed. */
   const retryOrder = async () => {
@@ -395,7 +453,7 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
 
   return {
     ids, locale, data, texts, selection, money, dates,
-    email, setEmail, consent, setConsent, method, setMethod, methods, walletMessage, card, stripeOn, stripeMount, wantCardScript, cardSetupKnown: cardSetup !== null, setCard, password, setPassword, terms, setTerms,
+    email, setEmail, consent, setConsent, method, setMethod, methods, walletMessage, card, stripeOn, stripeMount, expressShown, expressMount: setExpressTarget, wantCardScript, cardSetupKnown: cardSetup !== null, setCard, password, setPassword, terms, setTerms,
     signInOpen, setSignInOpen, signInPassword, setSignInPassword, signingIn, account,
     errors, setError, check, register, setFocusField,
     alert, busy, quote, fromOrder, orderMissing, retryToken,
