@@ -1093,6 +1093,14 @@ export interface PricePlan {
     | ('card' | 'paypal' | 'amazon-pay' | 'apple-pay' | 'google-pay' | 'bitcoin' | 'coinpayments' | 'paymentwall')[]
     | null;
   /**
+   * Optional: a Stripe Price (price_…) this is billed at; empty: Stripe gets the price from here
+   */
+  stripePriceId?: string | null;
+  /**
+   * The Stripe Product made for it on its first Stripe subscription
+   */
+  stripeProductId?: string | null;
+  /**
    * Off: not sold, not shown
    */
   active?: boolean | null;
@@ -1130,6 +1138,14 @@ export interface AddOn {
    */
   renewalCost?: number | null;
   highlight?: boolean | null;
+  /**
+   * Optional: a Stripe Price (price_…) this is billed at; empty: Stripe gets the price from here
+   */
+  stripePriceId?: string | null;
+  /**
+   * The Stripe Product made for it on its first Stripe subscription
+   */
+  stripeProductId?: string | null;
   /**
    * Off: not sold, not shown
    */
@@ -1226,6 +1242,7 @@ export interface Customer {
   retainUntil?: string | null;
   lockNoticeFor?: string | null;
   confirmSentAt?: string | null;
+  stripeCustomerId?: string | null;
   updatedAt: string;
   createdAt: string;
   email: string;
@@ -1384,6 +1401,10 @@ export interface Order {
   autoRenew?: boolean | null;
   customer?: (number | null) | Customer;
   email: string;
+  /**
+   * The provider's customer the order was billed to (Stripe cus_…), until its buyer's account keeps it
+   */
+  providerCustomer?: string | null;
   receiveMarketingEmails?: boolean | null;
   country: string;
   locale: string;
@@ -1525,6 +1546,10 @@ export interface PaymentAttempt {
    */
   amount: number;
   nextAction?: string | null;
+  /**
+   * A provider subscription: when its first period ends, by the provider
+   */
+  periodEnd?: string | null;
   errorCode?: string | null;
   brand?: string | null;
   last4?: string | null;
@@ -3123,6 +3148,8 @@ export interface PricePlansSelect<T extends boolean = true> {
   trialDays?: T;
   rollsInto?: T;
   methods?: T;
+  stripePriceId?: T;
+  stripeProductId?: T;
   active?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -3142,6 +3169,8 @@ export interface AddOnsSelect<T extends boolean = true> {
   cost?: T;
   renewalCost?: T;
   highlight?: T;
+  stripePriceId?: T;
+  stripeProductId?: T;
   active?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -3244,6 +3273,7 @@ export interface OrdersSelect<T extends boolean = true> {
   autoRenew?: T;
   customer?: T;
   email?: T;
+  providerCustomer?: T;
   receiveMarketingEmails?: T;
   country?: T;
   locale?: T;
@@ -3281,6 +3311,7 @@ export interface PaymentAttemptsSelect<T extends boolean = true> {
   status?: T;
   amount?: T;
   nextAction?: T;
+  periodEnd?: T;
   errorCode?: T;
   brand?: T;
   last4?: T;
@@ -3534,6 +3565,7 @@ export interface CustomersSelect<T extends boolean = true> {
   retainUntil?: T;
   lockNoticeFor?: T;
   confirmSentAt?: T;
+  stripeCustomerId?: T;
   updatedAt?: T;
   createdAt?: T;
   email?: T;

@@ -36,6 +36,7 @@ import * as migration_20261126_162000_connection_test_results from './20261126_1
 import * as migration_20261126_164343_connection_test_settings from './20261126_164343_connection_test_settings';
 import * as migration_20261126_190312_subscription_notices from './20261126_190312_subscription_notices';
 import * as migration_20261129_003655_amazon_approval from './20261129_003655_amazon_approval';
+import * as migration_20261129_034759_stripe_billing from './20261129_034759_stripe_billing';
 
 export const migrations = [
   {
@@ -226,6 +227,11 @@ export const migrations = [
   {
     up: migration_20261129_003655_amazon_approval.up,
     down: migration_20261129_003655_amazon_approval.down,
-    name: '20261129_003655_amazon_approval'
+    name: '20261129_003655_amazon_approval',
+  },
+  {
+    up: migration_20261129_034759_stripe_billing.up,
+    down: migration_20261129_034759_stripe_billing.down,
+    name: '20261129_034759_stripe_billing'
   },
 ];

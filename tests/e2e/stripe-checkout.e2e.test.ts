@@ -39,18 +39,23 @@ const messages = (locale: string) => JSON.parse(readFileSync(`messages/${locale}
 async function stripePage(): Promise<{ page: Page; stripeRequests: string[] }> {
   const page = await newPage(browser)
   const stripeRequests: string[] = []
-  await page.context().route(/^https:\/\/([a-z0-9-]+\.)*stripe\.com\//, (route) => {
+  await page.context().route(/^https:\/\/([a-z0-9-]+\.)*stripe\.com\//, async (route) => {
     stripeRequests.push(route.request().url())
     if (/^https:\/\/js\.stripe\.com\/endive\/stripe\.js/.test(route.request().url())) return route.fulfill({ contentType: 'application/javascript', body: stripeStub })
+    // Stripe.js's own API calls (the stub's confirmPayment) reach the stand-in.
+    if (route.request().url().startsWith('https://api.stripe.com/')) {
+      const answer = await route.fetch({ url: `${stripe.url}${new URL(route.request().url()).pathname}` })
+      return route.fulfill({ response: answer, headers: { ...answer.headers(), 'access-control-allow-origin': '*' } })
+    }
     return route.abort()
   })
   return { page, stripeRequests }
 }
 
-async function startCheckout(page: Page, locale: string) {
+async function startCheckout(page: Page, locale: string, plan = 'vpn-1y') {
   const t = messages(locale).Checkout
   const prefix = locale === 'en' ? '' : `/${locale}`
-  await page.goto(`${site.baseUrl}${prefix}/order/checkout?plan=vpn-1y`)
+  await page.goto(`${site.baseUrl}${prefix}/order/checkout?plan=${plan}`)
   await page.locator('section[data-cookie-notice] button').first().click()
   await page.getByLabel(t.emailLabel!, { exact: true }).fill(`e2e-stripe-${randomUUID()}@example.com`)
   await page.getByLabel(t.methodCard!, { exact: true }).check()
@@ -69,9 +74,9 @@ async function typeCard(page: Page, number: string) {
 }
 
 describe('checkout with Stripe', () => {
-  it('the Payment Element makes a PaymentMethod that pays; a decline keeps the card, and paying again makes a new PaymentMethod for the same order', async () => {
+  it('the Payment Element makes a PaymentMethod that pays a one-off plan; a decline keeps the card, and paying again makes a new PaymentMethod for the same order', async () => {
     const { page } = await stripePage()
-    const { t } = await startCheckout(page, 'en')
+    const { t } = await startCheckout(page, 'en', 'vpn-lifetime')
     // Our number, expiry and CVC fields give way to Stripe's Element, in deferred mode for the order's total.
     await typeCard(page, '4000000000000002')
     expect(await page.getByLabel(t.cardNumber!, { exact: true }).count()).toBe(0)
@@ -95,6 +100,30 @@ describe('checkout with Stripe', () => {
     const methods = stripe.requests.filter((request) => request.path === '/v1/payment_intents' && request.method === 'POST').slice(-2).map((request) => request.form.get('payment_method'))
     expect(methods[0]).toMatch(/^pm_card_chargeDeclined__/)
     expect(methods[1]).toMatch(/^pm_card_visa__/)
+    await page.context().close()
+  })
+
+  it('buys the yearly plan as a Stripe subscription: its first invoice confirmed in the page, a decline there paid again on the same order and subscription', async () => {
+    const { page } = await stripePage()
+    const { t } = await startCheckout(page, 'de')
+    await typeCard(page, '4000000000000341')
+    await payButton(page, t).click()
+    await expect.poll(() => page.locator('[data-pay] [role="alert"]').textContent(), { timeout: 20_000 }).toBe(messages('de').Errors.CARD_DECLINED)
+    const first = (await page.evaluate(() => (window as unknown as { __stripe: { confirmed: Record<string, string>[] } }).__stripe.confirmed))[0]!
+    const hash = /hash=([A-Za-z0-9_-]{22})/.exec(first.returnUrl!)?.[1]
+    expect(first).toEqual({ clientSecret: expect.stringMatching(/^pi_fake_\d+_secret_/), paymentMethod: expect.stringMatching(/^pm_card_chargeCustomerFail__/), returnUrl: `${site.baseUrl}/de/payment-success?hash=${hash}`, redirect: 'if_required' })
+    // The Element still holds the card: another typed over it pays the same order, confirming the same invoice.
+    await typeCard(page, '4242424242424242')
+    await payButton(page, t).click()
+    await page.waitForURL(new RegExp(`/de/payment-success\\?hash=${hash}`), { timeout: 20_000 })
+    await expect.poll(() => page.locator('[data-status]').textContent(), { timeout: 30_000 }).toBe(t.statusPaid)
+    const subscriptions = [...stripe.subscriptions.values()].filter((subscription) => subscription.metadata.orderHash === hash)
+    expect(subscriptions.map((subscription) => subscription.status)).toEqual(['active'])
+    const intent = first.clientSecret!.replace(/_secret_.*$/, '')
+    expect(stripe.requests.filter((request) => request.path === `/v1/payment_intents/${intent}/confirm`).map((request) => request.form.get('payment_method'))).toEqual([
+      expect.stringMatching(/^pm_card_chargeCustomerFail__/),
+      expect.stringMatching(/^pm_card_visa__/),
+    ])
     await page.context().close()
   })
 

@@ -5,6 +5,7 @@ export const stubCards: Record<string, string> = {
   '4242424242424242': 'pm_card_visa',
   '4000000000000002': 'pm_card_chargeDeclined',
   '4000002760003184': 'pm_card_threeDSecure2Required',
+  '4000000000000341': 'pm_card_chargeCustomerFail',
 }
 
 /**
@@ -21,11 +22,15 @@ export const stubCards: Record<string, string> = {
  * resolves it (the wallet's sheet would open), `confirm` follows at once, and the PaymentMethod
  * made is of `window.__stripeWalletCard` (`pm_card_visa` unless set). Clicks' answers and
  * `paymentFailed` calls are kept in `window.__stripe.clicks` and `.failed`.
+ *
+ * `confirmPayment({ clientSecret, confirmParams, redirect })` (kept in `.confirmed`) confirms the
+ * PaymentIntent as Stripe.js does, by POST to `https://api.stripe.com/v1/payment_intents/{id}/confirm`,
+ * which the test hands to the Stripe stand-in.
  */
 export const stripeStub = `;(function () {
   var cards = ${JSON.stringify(stubCards)};
   var made = 0;
-  window.__stripe = { keys: [], elements: [], updates: [], created: [], clicks: [], failed: [] };
+  window.__stripe = { keys: [], elements: [], updates: [], created: [], clicks: [], failed: [], confirmed: [] };
   function express(options, state) {
     var listeners = {};
     var holder = null;
@@ -99,6 +104,13 @@ export const stripeStub = `;(function () {
           submit: function () { return Promise.resolve(state.wallet || state.number.length === 16 ? {} : { error: { message: 'Your card number is incomplete.' } }) },
           __state: state,
         };
+      },
+      confirmPayment: function (options) {
+        var method = options.confirmParams.payment_method;
+        window.__stripe.confirmed.push({ clientSecret: options.clientSecret, paymentMethod: method, returnUrl: options.confirmParams.return_url, redirect: options.redirect });
+        var id = options.clientSecret.replace(/_secret_.*$/, '');
+        return fetch('https://api.stripe.com/v1/payment_intents/' + id + '/confirm', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'payment_method=' + encodeURIComponent(method) })
+          .then(function (response) { return response.json().then(function (body) { return response.ok ? { paymentIntent: body } : { error: body.error } }) });
       },
       createPaymentMethod: function (input) {
         var state = input.elements.__state;

@@ -361,22 +361,24 @@ describe('Stripe behind PAYMENTS_PROVIDER=stripe', () => {
     setEnv(saved)
     await stripe?.close()
   })
+  /** A one-off purchase (lifetime): one PaymentIntent. Auto-renewing plans are Stripe subscriptions (tests/integration/stripe-billing.int.test.ts). */
+  const oneOff = (overrides: Record<string, unknown> = {}) => order({ plan: 'vpn-lifetime', ...overrides })
 
   it('charges a PaymentMethod once, keyed by our ids, and keeps brand and last4', async () => {
-    const paid = await buy(order({ slots: 5, cardToken: 'pm_card_visa' }))
+    const paid = await buy(oneOff({ cardToken: 'pm_card_visa' }))
     expect(paid.body).toMatchObject({ status: 'paid', url: `/payment-success?hash=${paid.body.hash}` })
     const stored = await orderOf(paid.body.hash)
-    expect(stored).toMatchObject({ provider: 'stripe', status: 'paid', total: 7188 + 2999 })
-    expect(await attemptsOf(stored.id)).toMatchObject([{ provider: 'stripe', providerRef: expect.stringMatching(/^stripe:pi_fake_\d+$/), status: 'succeeded', brand: 'visa', last4: '4242', amount: 7188 + 2999 }])
+    expect(stored).toMatchObject({ provider: 'stripe', status: 'paid', total: 19900 })
+    expect(await attemptsOf(stored.id)).toMatchObject([{ provider: 'stripe', providerRef: expect.stringMatching(/^stripe:pi_fake_\d+$/), status: 'succeeded', brand: 'visa', last4: '4242', amount: 19900 }])
     const sent = stripe.requests.filter((request) => request.method === 'POST').at(-1)!
     expect(sent.idempotencyKey).toBe(`order:${stored.id}:attempt:1`)
     expect(sent.authorization).toBe('Bearer sk_test_fake0123456789')
     expect(Object.fromEntries(['amount', 'currency', 'payment_method', 'confirm', 'setup_future_usage', 'metadata[orderHash]'].map((key) => [key, sent.form.get(key)]))).toEqual({
-      amount: String(7188 + 2999),
+      amount: String(19900),
       currency: 'usd',
       payment_method: 'pm_card_visa',
       confirm: 'true',
-      setup_future_usage: 'off_session',
+      setup_future_usage: null,
       'metadata[orderHash]': String(paid.body.hash),
     })
     expect(sent.form.get('return_url')).toBe(`http://localhost:3000/payment-success?hash=${paid.body.hash}`)
@@ -386,20 +388,20 @@ describe('Stripe behind PAYMENTS_PROVIDER=stripe', () => {
     const cost = await callRoute(costRoute, { path: '/api/veilgate/purchase/cost/', query: { plan: 'vpn-1y' } })
     expect(cost.body.methods).toEqual(expect.arrayContaining(['card', 'apple-pay', 'google-pay']))
     for (const method of ['apple-pay', 'google-pay']) {
-      const paid = await buy(order({ paymentMethod: method, cardToken: `pm_card_visa__${method.replace('-', '_')}` }))
+      const paid = await buy(oneOff({ paymentMethod: method, cardToken: `pm_card_visa__${method.replace('-', '_')}` }))
       expect(paid.body).toMatchObject({ status: 'paid', url: `/payment-success?hash=${paid.body.hash}` })
       const stored = await orderOf(paid.body.hash)
       expect(stored).toMatchObject({ method, provider: 'stripe', status: 'paid', autoRenew: false })
       const sent = stripe.requests.filter((request) => request.method === 'POST').at(-1)!
       expect([sent.form.get('payment_method'), sent.form.get('setup_future_usage')]).toEqual([`pm_card_visa__${method.replace('-', '_')}`, null])
     }
-    expect((await buy(order({ paymentMethod: 'apple-pay', cardToken: undefined }))).body).toMatchObject({ statusCode: 400, code: 'REQUIRED', field: 'cardToken' })
-    expect((await buy(order({ paymentMethod: 'google-pay', cardToken: 'tok_sandbox_x' }))).body).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT', field: 'cardToken' })
-    expect((await buy(order({ paymentMethod: 'paypal', cardToken: 'pm_card_visa__pp' }))).body).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT', field: 'cardToken' })
+    expect((await buy(oneOff({ paymentMethod: 'apple-pay', cardToken: undefined }))).body).toMatchObject({ statusCode: 400, code: 'REQUIRED', field: 'cardToken' })
+    expect((await buy(oneOff({ paymentMethod: 'google-pay', cardToken: 'tok_sandbox_x' }))).body).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT', field: 'cardToken' })
+    expect((await buy(oneOff({ paymentMethod: 'paypal', cardToken: 'pm_card_visa__pp' }))).body).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT', field: 'cardToken' })
   })
 
   it('stops a saved card from renewing by detaching its PaymentMethod, once', async () => {
-    const paid = await buy(order({ cardToken: 'pm_card_mastercard' }))
+    const paid = await buy(oneOff({ cardToken: 'pm_card_mastercard' }))
     const [attempt] = await attemptsOf((await orderOf(paid.body.hash)).id)
     const provider = providerById(payload, 'stripe')!
     const reference = String(attempt!.providerRef).replace(/^stripe:/, '')
@@ -417,21 +419,21 @@ describe('Stripe behind PAYMENTS_PROVIDER=stripe', () => {
       ['pm_card_chargeDeclinedExpiredCard', 'EXPIRED_CARD', true],
       ['pm_card_unknown', 'CARD_DECLINED', true],
     ] as const) {
-      const answer = await buy(order({ cardToken: pm }))
+      const answer = await buy(oneOff({ cardToken: pm }))
       expect(answer.body, pm).toMatchObject({ statusCode: 402, code, retryable })
       expect((await orderOf(answer.body.hash)).status).toBe('failed')
     }
-    expect((await buy(order({ cardToken: 'tok_sandbox_eyJ9.c2ln' }))).body).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT' })
+    expect((await buy(oneOff({ cardToken: 'tok_sandbox_eyJ9.c2ln' }))).body).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT' })
   })
 
   it('sends 3-D Secure to the bank, and url/ settles the order once the bank says yes', async () => {
-    const started = await buy(order({ cardToken: 'pm_card_threeDSecure2Required' }))
+    const started = await buy(oneOff({ cardToken: 'pm_card_threeDSecure2Required' }))
     expect(started.body).toMatchObject({ status: 'requires_action', url: expect.stringMatching(/^https:\/\/hooks\.stripe\.test\/3d_secure_2\/pi_fake_\d+$/) })
     expect((await next(started.body.hash)).body).toMatchObject({ status: 'requires_action', url: started.body.url })
     stripe.authenticate(String(started.body.url).split('/').pop()!, true)
     expect((await next(started.body.hash)).body).toEqual({ hash: started.body.hash, status: 'paid', url: `/payment-success?hash=${started.body.hash}` })
-    expect((await buy(order({ cardToken: 'pm_card_threeDSecure2Required' }))).body).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT', field: 'cardToken' })
-    const failing = await buy(order({ cardToken: 'pm_card_threeDSecure2Required__2', locale: 'de' }))
+    expect((await buy(oneOff({ cardToken: 'pm_card_threeDSecure2Required' }))).body).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT', field: 'cardToken' })
+    const failing = await buy(oneOff({ cardToken: 'pm_card_threeDSecure2Required__2', locale: 'de' }))
     // The bank sends the buyer back to the success page in the order's language.
     expect(stripe.requests.filter((request) => request.method === 'POST').at(-1)!.form.get('return_url')).toBe(`http://localhost:3000/de/payment-success?hash=${failing.body.hash}`)
     stripe.authenticate(String(failing.body.url).split('/').pop()!, false)
@@ -440,7 +442,7 @@ describe('Stripe behind PAYMENTS_PROVIDER=stripe', () => {
   })
 
   it('waits for the provider when its answer is lost, then finds the payment by our key', async () => {
-    const started = await buy(order({ cardToken: 'pm_card_unreachable' }))
+    const started = await buy(oneOff({ cardToken: 'pm_card_unreachable' }))
     expect(started.body).toEqual({ hash: started.body.hash, status: 'awaiting_provider', url: `/payment-success?hash=${started.body.hash}` })
     const stored = await orderOf(started.body.hash)
     expect(stored.status).toBe('awaiting_provider')
@@ -452,7 +454,7 @@ describe('Stripe behind PAYMENTS_PROVIDER=stripe', () => {
   })
 
   it('takes Stripe-signed events at the card route, and settles a payment whose answer was lost', async () => {
-    const started = await buy(order({ cardToken: 'pm_card_unreachable__webhook' }))
+    const started = await buy(oneOff({ cardToken: 'pm_card_unreachable__webhook' }))
     expect(started.body.status).toBe('awaiting_provider')
     const stored = await orderOf(started.body.hash)
     const intent = [...stripe.intents.values()].find((candidate) => candidate.metadata.orderId === String(stored.id))!
@@ -486,8 +488,8 @@ describe('Stripe behind PAYMENTS_PROVIDER=stripe', () => {
       for (const [change, line] of cases) {
         setEnv(change)
         try {
-          expect((await buy(order({ cardToken: 'pm_card_visa' }))).body).toMatchObject({ statusCode: 503, code: 'SERVER_MAINTENANCE' })
-          expect((await buy(order({ cardToken: 'pm_card_visa' }))).body).toMatchObject({ statusCode: 503 })
+          expect((await buy(oneOff({ cardToken: 'pm_card_visa' }))).body).toMatchObject({ statusCode: 503, code: 'SERVER_MAINTENANCE' })
+          expect((await buy(oneOff({ cardToken: 'pm_card_visa' }))).body).toMatchObject({ statusCode: 503 })
           const cost = await callRoute(costRoute, { path: '/api/veilgate/purchase/cost/', query: { plan: 'vpn-1y' } })
           expect(cost.body.methods).not.toContain('card')
           expect(cost.body.card).toEqual({ provider: 'stripe' })

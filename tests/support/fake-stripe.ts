@@ -2,15 +2,34 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /**
- * A small stand-in for Stripe's PaymentIntents API (create with confirm, retrieve, search, and
- * detaching a saved PaymentMethod), as
- * its test mode answers for the test PaymentMethods: enough to drive the Stripe adapter through
- * its real client, HTTP and all. It keeps idempotency keys like Stripe (same key → the same
- * answer) and records each request.
+ * A small stand-in for Stripe's PaymentIntents API (create with confirm, retrieve, search, confirm,
+ * and detaching a saved PaymentMethod) and the Billing objects a subscription needs (customers,
+ * attaching a PaymentMethod, products, coupons, subscriptions with their first invoice), as its
+ * test mode answers for the test PaymentMethods: enough to drive the Stripe adapter through its
+ * real client, HTTP and all. It keeps idempotency keys like Stripe (same key → the same answer)
+ * and records each request.
  */
 type Intent = Record<string, unknown> & { id: string; status: string; metadata: Record<string, string> }
+type Subscription = Record<string, unknown> & { id: string; status: string; metadata: Record<string, string>; latest_invoice: Invoice; customer: string }
+type Invoice = Record<string, unknown> & { id: string; status: string; total: number; confirmation_secret: { client_secret: string; type: string } | null }
 
-const cards: Record<string, { brand: string; last4: string; outcome: 'succeed' | 'three-d-secure' | 'unreachable' | { code: string; decline_code?: string } }> = {
+/** A form body as nested objects: `items[0][price_data][unit_amount]=1` → `{ items: { 0: { price_data: { unit_amount: '1' } } } }`. */
+export function nested(form: URLSearchParams): Record<string, unknown> {
+  const root: Record<string, unknown> = {}
+  for (const [key, value] of form) {
+    const path = key.replace(/\]/g, '').split('[')
+    let node = root
+    path.forEach((part, index) => {
+      if (index === path.length - 1) node[part] = value
+      else node = (node[part] ??= {}) as Record<string, unknown>
+    })
+  }
+  return root
+}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a form's nested fields, read as loosely as Stripe reads them
+const list = (value: unknown) => Object.values((value ?? {}) as Record<string, unknown>) as Record<string, any>[]
+
+const cards: Record<string, { brand: string; last4: string; outcome: 'succeed' | 'three-d-secure' | 'unreachable' | { code: string; decline_code?: string }; attaches?: true }> = {
   pm_card_visa: { brand: 'visa', last4: '4242', outcome: 'succeed' },
   pm_card_mastercard: { brand: 'mastercard', last4: '4444', outcome: 'succeed' },
   pm_card_chargeDeclined: { brand: 'visa', last4: '0002', outcome: { code: 'card_declined', decline_code: 'generic_decline' } },
@@ -18,6 +37,8 @@ const cards: Record<string, { brand: string; last4: string; outcome: 'succeed' |
   pm_card_chargeDeclinedLostCard: { brand: 'visa', last4: '9987', outcome: { code: 'card_declined', decline_code: 'lost_card' } },
   pm_card_chargeDeclinedExpiredCard: { brand: 'visa', last4: '0069', outcome: { code: 'expired_card' } },
   pm_card_threeDSecure2Required: { brand: 'visa', last4: '3220', outcome: 'three-d-secure' },
+  /** Attaches to a customer, then every charge is declined. */
+  pm_card_chargeCustomerFail: { brand: 'visa', last4: '0341', outcome: { code: 'card_declined', decline_code: 'generic_decline' }, attaches: true },
   /** Not Stripe's: the charge happens but no answer (nor a resent request's) arrives. */
   pm_card_unreachable: { brand: 'visa', last4: '4242', outcome: 'unreachable' },
 }
@@ -26,6 +47,12 @@ export type FakeStripe = {
   url: string
   requests: { method: string; path: string; idempotencyKey: string | undefined; authorization: string | undefined; form: URLSearchParams }[]
   intents: Map<string, Intent>
+  subscriptions: Map<string, Subscription>
+  customers: Map<string, Record<string, unknown>>
+  /** PaymentMethod → the customer it is attached to. */
+  attached: Map<string, string>
+  /** What the buyer's browser does with a first invoice's client secret (Stripe.js `confirmPayment`). */
+  confirm(clientSecret: string, paymentMethod?: string): { status: number; body: unknown }
   /** The buyer finishes (or fails) 3-D Secure at the bank. */
   authenticate(id: string, ok: boolean): void
   close(): Promise<void>
@@ -43,7 +70,88 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const replies = new Map<string, { status: number; body: unknown; drop?: boolean }>()
   const requests: FakeStripe['requests'] = []
   const detached = new Set<string>()
+  const subscriptions = new Map<string, Subscription>()
+  const invoices = new Map<string, Invoice>()
+  const customers = new Map<string, Record<string, unknown>>()
+  const attached = new Map<string, string>()
+  const coupons = new Map<string, { amount_off: number }>()
   let counter = 0
+  const stripeError = (status: number, message: string, extra: Record<string, unknown> = {}) => ({ status, body: { error: { type: 'invalid_request_error', message, ...extra } } })
+  const cardOf = (pm: string) => cards[pm.replace(/__\w+$/, '')]
+  const methodObject = (pm: string) => ({ id: pm, object: 'payment_method', card: { brand: cardOf(pm)?.brand ?? 'visa', last4: cardOf(pm)?.last4 ?? '0000' } })
+
+  function periodEnd(interval: string, count: number): number {
+    const end = new Date()
+    if (interval === 'day') end.setUTCDate(end.getUTCDate() + count)
+    if (interval === 'week') end.setUTCDate(end.getUTCDate() + 7 * count)
+    if (interval === 'month') end.setUTCMonth(end.getUTCMonth() + count)
+    if (interval === 'year') end.setUTCFullYear(end.getUTCFullYear() + count)
+    return Math.floor(end.getTime() / 1000)
+  }
+
+  function createSubscription(form: URLSearchParams): { status: number; body: unknown } {
+    const body = nested(form)
+    const customer = String(body.customer ?? '')
+    if (!customers.has(customer)) return stripeError(400, `No such customer: '${customer}'`, { code: 'resource_missing' })
+    const pm = String(body.default_payment_method ?? '')
+    if (attached.get(pm) !== customer) return stripeError(400, `The customer does not have a payment method with the ID ${pm}.`, { code: 'resource_missing' })
+    const items = list(body.items).map((item, index) => {
+      const price = item.price ? { id: item.price, unit_amount: 1000, recurring: { interval: 'month', interval_count: '1' } } : { id: `price_fake_${++counter}`, ...item.price_data }
+      return { id: `si_fake_${counter}_${index}`, object: 'subscription_item', quantity: Number(item.quantity ?? 1), price, metadata: item.metadata ?? {}, current_period_end: periodEnd(price.recurring.interval, Number(price.recurring.interval_count)) }
+    })
+    const extra = list(body.add_invoice_items).map((item) => ({ amount: Number(item.price_data?.unit_amount ?? 1000) * Number(item.quantity ?? 1), metadata: item.metadata ?? {} }))
+    const off = list(body.discounts).reduce((sum, discount) => sum + (coupons.get(discount.coupon)?.amount_off ?? 0), 0)
+    const total = Math.max(0, items.reduce((sum, item) => sum + Number(item.price.unit_amount) * item.quantity, 0) + extra.reduce((sum, item) => sum + item.amount, 0) - off)
+    const id = `sub_fake_${++counter}`
+    const metadata = (body.metadata ?? {}) as Record<string, string>
+    const intent: Intent = { id: `pi_fake_${++counter}`, object: 'payment_intent', amount: total, currency: 'usd', metadata: {}, payment_method: null, status: 'requires_payment_method', next_action: null, last_payment_error: null }
+    intents.set(intent.id, intent)
+    const invoice: Invoice = {
+      id: `in_fake_${++counter}`,
+      object: 'invoice',
+      status: 'open',
+      billing_reason: 'subscription_create',
+      total,
+      invoice_items: extra,
+      discount_total: off,
+      confirmation_secret: { client_secret: `${intent.id}_secret_${counter}x`, type: 'payment_intent' },
+      parent: { type: 'subscription_details', subscription_details: { subscription: id, metadata } },
+    }
+    invoices.set(invoice.id, invoice)
+    const subscription: Subscription = { id, object: 'subscription', status: 'incomplete', customer, metadata, default_payment_method: methodObject(pm), items: { object: 'list', data: items }, latest_invoice: invoice, discounts: list(body.discounts).map((discount) => discount.coupon) }
+    subscriptions.set(id, subscription)
+    return { status: 200, body: subscription }
+  }
+
+  /** The first invoice's PaymentIntent confirmed with a PaymentMethod (Stripe.js `confirmPayment` in the buyer's browser). */
+  function confirmIntent(id: string, pmGiven: string | undefined): { status: number; body: unknown } {
+    const intent = intents.get(id)
+    if (!intent) return stripeError(404, 'No such payment_intent', { code: 'resource_missing' })
+    const invoice = [...invoices.values()].find((candidate) => candidate.confirmation_secret?.client_secret.startsWith(`${id}_secret_`))
+    const subscription = invoice ? [...subscriptions.values()].find((candidate) => candidate.latest_invoice.id === invoice.id) : undefined
+    const pm = pmGiven ?? (subscription?.default_payment_method as { id: string } | undefined)?.id ?? ''
+    const card = cardOf(pm)
+    if (!card) return stripeError(400, `No such PaymentMethod: '${pm}'`, { code: 'resource_missing', param: 'payment_method' })
+    intent.payment_method = methodObject(pm)
+    intent.last_payment_error = null
+    if (card.outcome === 'three-d-secure') {
+      intent.status = 'requires_action'
+      intent.next_action = { type: 'use_stripe_sdk' }
+      return { status: 200, body: intent }
+    }
+    if (typeof card.outcome === 'object') {
+      intent.status = 'requires_payment_method'
+      intent.last_payment_error = { type: 'card_error', ...card.outcome }
+      return { status: 402, body: { error: { type: 'card_error', message: 'Your card was declined.', ...card.outcome, payment_intent: intent } } }
+    }
+    intent.status = 'succeeded'
+    if (invoice) invoice.status = 'paid'
+    if (subscription) {
+      subscription.status = 'active'
+      subscription.default_payment_method = methodObject(pm)
+    }
+    return { status: 200, body: intent }
+  }
 
   function create(form: URLSearchParams): { status: number; body: unknown; drop?: boolean } {
     const pm = form.get('payment_method') ?? ''
@@ -87,14 +195,65 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${requests.length}` })
       response.end(JSON.stringify(body))
     }
-    if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
-      const replay = idempotencyKey ? replies.get(idempotencyKey) : undefined
-      if (replay) return replay.drop ? request.socket.destroy() : send(replay.status, replay.body)
-      const answer = create(form)
+    // Every POST with a key: the first answer, again (Stripe keeps keys like this).
+    const replay = request.method === 'POST' && idempotencyKey ? replies.get(idempotencyKey) : undefined
+    if (replay) return replay.drop ? request.socket.destroy() : send(replay.status, replay.body)
+    const answering = (answer: { status: number; body: unknown; drop?: boolean }) => {
       if (idempotencyKey) replies.set(idempotencyKey, answer)
       if (answer.drop) return request.socket.destroy()
       return send(answer.status, answer.body)
     }
+    if (request.method === 'POST' && url.pathname === '/v1/payment_intents') return answering(create(form))
+    if (request.method === 'POST' && url.pathname === '/v1/customers') {
+      const customer = { id: `cus_fake_${++counter}`, object: 'customer', email: form.get('email'), metadata: nested(form).metadata ?? {} }
+      customers.set(customer.id, customer)
+      return answering({ status: 200, body: customer })
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/products') return answering({ status: 200, body: { id: `prod_fake_${++counter}`, object: 'product', name: form.get('name'), metadata: nested(form).metadata ?? {} } })
+    if (request.method === 'POST' && url.pathname === '/v1/coupons') {
+      const coupon = { id: `cpn_fake_${++counter}`, object: 'coupon', amount_off: Number(form.get('amount_off')), currency: form.get('currency'), duration: form.get('duration'), name: form.get('name') }
+      coupons.set(coupon.id, coupon)
+      return answering({ status: 200, body: coupon })
+    }
+    const attach = /^\/v1\/payment_methods\/([A-Za-z0-9_]+)\/attach$/.exec(url.pathname)
+    if (request.method === 'POST' && attach) {
+      const pm = attach[1]!
+      const card = cardOf(pm)
+      if (!card) return answering(stripeError(400, `No such PaymentMethod: '${pm}'`, { code: 'resource_missing' }))
+      // Like Stripe: a card that declines cannot be attached to a customer.
+      if (typeof card.outcome === 'object' && !card.attaches) return answering({ status: 402, body: { error: { type: 'card_error', message: 'Your card was declined.', ...card.outcome } } })
+      if (attached.has(pm) && attached.get(pm) !== form.get('customer')) return answering(stripeError(400, 'This PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.'))
+      attached.set(pm, form.get('customer') ?? '')
+      return answering({ status: 200, body: { ...methodObject(pm), customer: form.get('customer') } })
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/subscriptions') return answering(createSubscription(form))
+    if (request.method === 'GET' && url.pathname === '/v1/subscriptions/search') {
+      const orderId = /metadata\['orderId'\]:'([^']*)'/.exec(form.get('query') ?? '')?.[1]
+      const data = [...subscriptions.values()].filter((subscription) => subscription.metadata.orderId === orderId)
+      return send(200, { object: 'search_result', data, has_more: false, url: '/v1/subscriptions/search' })
+    }
+    const subscription = /^\/v1\/subscriptions\/([A-Za-z0-9_]+)$/.exec(url.pathname)
+    if (subscription) {
+      const found = subscriptions.get(subscription[1]!)
+      if (!found) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } })
+      if (request.method === 'POST') {
+        const pm = form.get('default_payment_method')
+        if (pm) {
+          if (attached.get(pm) !== found.customer) return answering(stripeError(400, `The customer does not have a payment method with the ID ${pm}.`))
+          found.default_payment_method = methodObject(pm)
+        }
+        if (form.get('cancel_at_period_end')) found.cancel_at_period_end = form.get('cancel_at_period_end') === 'true'
+        return answering({ status: 200, body: found })
+      }
+      return send(200, found)
+    }
+    const invoice = /^\/v1\/invoices\/([A-Za-z0-9_]+)$/.exec(url.pathname)
+    if (request.method === 'GET' && invoice) {
+      const found = invoices.get(invoice[1]!)
+      return found ? send(200, found) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such invoice' } })
+    }
+    const confirm = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)\/confirm$/.exec(url.pathname)
+    if (request.method === 'POST' && confirm) return answering(confirmIntent(confirm[1]!, form.get('payment_method') ?? undefined))
     if (request.method === 'GET' && url.pathname === '/v1/payment_intents/search') {
       const key = /metadata\['attemptKey'\]:'([^']*)'/.exec(form.get('query') ?? '')?.[1]
       const data = [...intents.values()].filter((intent) => intent.metadata.attemptKey === key)
@@ -120,11 +279,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     requests,
     intents,
+    subscriptions,
+    customers,
+    attached,
+    confirm: (clientSecret, paymentMethod) => confirmIntent(/^(pi_[A-Za-z0-9_]+?)_secret_/.exec(clientSecret)?.[1] ?? '', paymentMethod),
     authenticate(id, ok) {
       const intent = intents.get(id)!
       intent.next_action = null
-      if (ok) intent.status = 'succeeded'
-      else {
+      if (ok) {
+        intent.status = 'succeeded'
+        // A subscription's first invoice: paid, and the subscription active.
+        const invoice = [...invoices.values()].find((candidate) => candidate.confirmation_secret?.client_secret.startsWith(`${id}_secret_`))
+        const subscription = invoice ? [...subscriptions.values()].find((candidate) => candidate.latest_invoice.id === invoice.id) : undefined
+        if (invoice) invoice.status = 'paid'
+        if (subscription) subscription.status = 'active'
+      } else {
         intent.status = 'requires_payment_method'
         intent.last_payment_error = { type: 'card_error', code: 'payment_intent_authentication_failure' }
       }

@@ -68,6 +68,13 @@ export const AddOns: CollectionConfig = {
       ],
     },
     { name: 'highlight', type: 'checkbox', defaultValue: false },
+    {
+      type: 'row',
+      fields: [
+        { name: 'stripePriceId', type: 'text', admin: { description: 'Optional: a Stripe Price (price_…) this is billed at; empty: Stripe gets the price from here' } },
+        { name: 'stripeProductId', type: 'text', admin: { readOnly: true, description: 'The Stripe Product made for it on its first Stripe subscription' } },
+      ],
+    },
     { name: 'active', type: 'checkbox', defaultValue: true, index: true, admin: { description: 'Off: not sold, not shown' } },
   ],
 }

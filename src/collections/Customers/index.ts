@@ -137,5 +137,7 @@ export const Customers: CollectionConfig = {
     // Bookkeeping of the auth service (one e-mail per lock, confirmation re-sent at most every 15 minutes).
     { name: 'lockNoticeFor', type: 'date', admin: { hidden: true } },
     { name: 'confirmSentAt', type: 'date', admin: { hidden: true } },
+    // The customer's Stripe customer (cus_…), made on their first Stripe subscription.
+    { name: 'stripeCustomerId', type: 'text', index: true, admin: { hidden: true } },
   ],
 }

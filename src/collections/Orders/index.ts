@@ -50,6 +50,7 @@ export const Orders: CollectionConfig = {
     { name: 'autoRenew', type: 'checkbox', defaultValue: false, admin: { readOnly: true } },
     { name: 'customer', type: 'relationship', relationTo: 'customers', index: true, admin: { readOnly: true } },
     { name: 'email', type: 'email', required: true, index: true, admin: { readOnly: true } },
+    { name: 'providerCustomer', type: 'text', admin: { hidden: true, description: 'The provider\'s customer the order was billed to (Stripe cus_…), until its buyer\'s account keeps it' } },
     { name: 'receiveMarketingEmails', type: 'checkbox', defaultValue: true, admin: { readOnly: true } },
     { name: 'country', type: 'text', required: true, maxLength: 2, admin: { readOnly: true } },
     { name: 'locale', type: 'text', required: true, admin: { readOnly: true } },

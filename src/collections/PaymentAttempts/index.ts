@@ -17,6 +17,7 @@ export const PaymentAttempts: CollectionConfig = {
     { name: 'status', type: 'select', required: true, options: ['processing', 'requires_action', 'succeeded', 'failed', 'canceled'], admin: { readOnly: true } },
     { name: 'amount', type: 'number', required: true, admin: { ...moneyAdmin, readOnly: true, description: 'US cents' } },
     { name: 'nextAction', type: 'text', admin: { readOnly: true } },
+    { name: 'periodEnd', type: 'date', admin: { readOnly: true, description: 'A provider subscription: when its first period ends, by the provider' } },
     { name: 'errorCode', type: 'text', admin: { readOnly: true } },
     { name: 'brand', type: 'text', admin: { readOnly: true } },
     { name: 'last4', type: 'text', maxLength: 4, admin: { readOnly: true } },

@@ -77,6 +77,13 @@ export const PricePlans: CollectionConfig = {
       validate: (value: unknown, { siblingData }: { siblingData: { trialDays?: number | null } }) =>
         !siblingData?.trialDays || (Array.isArray(value) && value.every((method) => method === 'card' || method === 'paypal')) || 'Trials take card and PayPal only',
     },
+    {
+      type: 'row',
+      fields: [
+        { name: 'stripePriceId', type: 'text', admin: { description: 'Optional: a Stripe Price (price_…) this is billed at; empty: Stripe gets the price from here' } },
+        { name: 'stripeProductId', type: 'text', admin: { readOnly: true, description: 'The Stripe Product made for it on its first Stripe subscription' } },
+      ],
+    },
     { name: 'active', type: 'checkbox', defaultValue: true, index: true, admin: { description: 'Off: not sold, not shown' } },
   ],
 }

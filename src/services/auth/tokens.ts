@@ -34,16 +34,19 @@ export function sealToken(secret: string, token: string): string {
   return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.')
 }
 
-/** The token `sealToken` sealed, or undefined when the value was not sealed with this secret. */
-export function openToken(secret: string, value: unknown): string | undefined {
+/** What `sealToken` sealed (any text: a token, a processor's client secret), or undefined when the value was not sealed with this secret. */
+export function openSealed(secret: string, value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined
   const [iv, tag, sealed] = value.split('.').map((part) => Buffer.from(part, 'base64url'))
   if (!iv || !tag || !sealed || iv.length !== 12 || tag.length !== 16) return undefined
   try {
     const decipher = createDecipheriv('aes-256-gcm', sealingKey(secret), iv)
     decipher.setAuthTag(tag)
-    return parseToken(Buffer.concat([decipher.update(sealed), decipher.final()]).toString('utf8'))
+    return Buffer.concat([decipher.update(sealed), decipher.final()]).toString('utf8')
   } catch {
     return undefined
   }
 }
+
+/** The token `sealToken` sealed, or undefined when the value was not sealed with this secret or is no token. */
+export const openToken = (secret: string, value: unknown): string | undefined => parseToken(openSealed(secret, value))

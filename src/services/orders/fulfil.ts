@@ -46,11 +46,14 @@ export async function fulfil(payload: Payload, orderId: number, at: Date): Promi
   const paidAt = order.paidAt ? new Date(order.paidAt) : at
   const { customer } = await buyerOf(payload, order)
   if (!order.customer) await query(payload, `update orders set customer_id = $2 where id = $1 and customer_id is null`, [order.id, customer.id])
+  // The provider customer billed for an order made before its buyer had an account becomes the account's.
+  if (order.providerCustomer && order.provider === 'stripe') await query(payload, `update customers set stripe_customer_id = $2 where id = $1 and stripe_customer_id is null`, [customer.id, order.providerCustomer])
 
   const existing = await payload.count({ collection: 'subscriptions', where: { order: { equals: order.id } }, overrideAccess: true })
   if (!existing.totalDocs) {
-    const terms = subscriptionTerms(order, paidAt)
     const paying = await latestAttempt(payload, order.id, 'succeeded')
+    // A provider's subscription (Stripe Billing) runs to the period end it bills, not ours.
+    const terms = subscriptionTerms(order, paidAt, paying?.periodEnd ? new Date(paying.periodEnd) : null)
     const data: Omit<Subscription, 'id' | 'createdAt' | 'updatedAt'> = {
       customer: customer.id,
       order: order.id,

@@ -8,7 +8,7 @@ import { password } from '@/lib/validation/auth'
 import type { AddOn, Customer, PricePlan } from '@/payload-types'
 import { consentFields, consentWording, findCustomerByEmail } from '@/services/auth/accounts'
 import { createSession, optionalSession, type SignedIn } from '@/services/auth/sessions'
-import { openToken, sealToken } from '@/services/auth/tokens'
+import { openSealed, openToken, sealToken } from '@/services/auth/tokens'
 import { orderLines } from '@/services/catalog/lines'
 import { findPlan, monthlyPlanFor, regionFits, sold, toQuoteAddOn, toQuotePlan } from '@/services/catalog/catalog'
 import { checkBonusCode, hasBought } from '@/services/catalog/codes'
@@ -23,9 +23,11 @@ import { providerById, providerFor } from '@/services/payments/registry'
 import type { PaymentProvider } from '@/services/payments/provider'
 import { requestHash } from './request-hash'
 import { reportSandboxOutcome } from '@/services/payments/sandbox/deliver'
-import { findOrderByHash, newPublicHash, PUBLIC_HASH, transition } from './orders'
-import { applyResult } from '@/services/payments/outcome'
+import { findOrderByHash, latestAttempt, newPublicHash, PUBLIC_HASH, transition } from './orders'
+import type { OrderStatus } from './states'
+import { applyResult, SEALED_CONFIRM } from '@/services/payments/outcome'
 import { payApproved } from '@/services/payments/sandbox/approval'
+import { billingPlanFor } from './billing'
 
 /** What attempts keep of a card token: its SHA-256 (a token serves one order). */
 const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -248,12 +250,13 @@ export async function purchase(payload: Payload, input: PurchaseBody, request: R
 /** Where a purchase's stored answer keeps the new account's session token, sealed. */
 export const SEALED_SESSION = 'sealedSession'
 
-/** The answer as the buyer's browser gets it: a sealed session becomes `token`. */
+/** The answer as the buyer's browser gets it: a sealed session becomes `token`, a sealed client secret `clientSecret`. */
 export function answerForBrowser(secret: string, body: Record<string, unknown>): Record<string, unknown> {
-  if (!(SEALED_SESSION in body)) return body
-  const { [SEALED_SESSION]: sealed, ...rest } = body
-  const token = openToken(secret, sealed)
-  return token ? { ...rest, token } : rest
+  if (!(SEALED_SESSION in body) && !(SEALED_CONFIRM in body)) return body
+  const { [SEALED_SESSION]: sealedSession, [SEALED_CONFIRM]: sealedSecret, ...rest } = body
+  const token = openToken(secret, sealedSession)
+  const clientSecret = openSealed(secret, sealedSecret)
+  return { ...rest, ...(token ? { token } : {}), ...(clientSecret ? { clientSecret } : {}) }
 }
 
 /**
@@ -279,6 +282,8 @@ export async function chargeAttempt(
     recurring: boolean
     /** A new attempt switching method: the order's method, provider and auto-renewal follow in the same compare-and-set. */
     switching?: boolean
+    /** The statuses the order may be charged from (pending or failed; a retry of an unconfirmed subscription invoice: requires_action). */
+    from?: OrderStatus[]
     locale: string
     orderLocale: string
     at: Date
@@ -288,7 +293,7 @@ export async function chargeAttempt(
   if (!provider) throw apiError('SERVER_MAINTENANCE')
   const follow = input.switching ? { method: input.method, provider: provider.id, autoRenew: input.recurring } : {}
   // Compare-and-set: of two concurrent retries of one failed order, one charges.
-  if (!(await transition(payload, input.orderId, ['pending', 'failed'], 'processing', follow))) throw apiError('ORDER_NOT_RETRYABLE', 'hash')
+  if (!(await transition(payload, input.orderId, input.from ?? ['pending', 'failed'], 'processing', follow))) throw apiError('ORDER_NOT_RETRYABLE', 'hash')
   const idempotencyKey = `order:${input.orderId}:attempt:${input.attempt}`
   const attempt = await payload.create({
     collection: 'payment-attempts',
@@ -305,6 +310,10 @@ export async function chargeAttempt(
       tokenHash: input.tokenHash ?? null,
     },
   })
+  // An auto-renewing order the provider bills itself (Stripe Billing) becomes its subscription.
+  const billable = provider.supportsBilling && input.recurring && (input.kind ?? 'charge') === 'charge' && input.savedMethod === undefined && input.cardToken !== undefined
+  const order = billable ? await payload.findByID({ collection: 'orders', id: input.orderId, depth: 0, overrideAccess: true }) : null
+  const billing = order ? await billingPlanFor(payload, order, provider.id) : null
   const result = await provider.createPayment({
     orderId: input.orderId,
     hash: input.hash,
@@ -314,17 +323,23 @@ export async function chargeAttempt(
     method: input.method,
     ...(input.savedMethod !== undefined ? { savedMethod: input.savedMethod } : { cardToken: input.cardToken }),
     recurring: input.recurring,
+    ...(billing ? { billing } : {}),
     idempotencyKey,
     locale: input.orderLocale,
     now: input.at,
   })
-  if (result.nextAction || result.authOutcome || result.savedMethod) {
+  if (result.nextAction || result.authOutcome || result.savedMethod || result.periodEnd) {
     await payload.update({
       collection: 'payment-attempts',
       id: attempt.id,
       overrideAccess: true,
       depth: 0,
-      data: { nextAction: result.nextAction?.url ?? null, authOutcome: result.authOutcome ?? null, savedMethod: result.savedMethod ?? null },
+      data: {
+        nextAction: result.nextAction?.type === 'redirect' ? result.nextAction.url : null,
+        authOutcome: result.authOutcome ?? null,
+        savedMethod: result.savedMethod ?? null,
+        periodEnd: result.periodEnd?.toISOString() ?? null,
+      },
     })
   }
   const answer = await applyResult(payload, { id: input.orderId, publicHash: input.hash, locale: input.orderLocale }, attempt, result, ['processing'], input.at, input.locale)
@@ -360,7 +375,10 @@ export async function retryOrder(payload: Payload, input: RetryBody, at: Date): 
     const captured = await payApproved(payload, order, at)
     if (captured) return captured
   }
-  if (order.status !== 'failed' || !order.failure?.retryable || new Date(order.expiresAt).getTime() <= at.getTime()) throw apiError('ORDER_NOT_RETRYABLE', 'hash')
+  // A Stripe subscription's first invoice the browser never confirmed (a closed tab, an abandoned
+  // 3-D Secure) is paid again like a failure: a new PaymentMethod confirms the same invoice.
+  const unconfirmed = order.status === 'requires_action' && order.provider === 'stripe' && Boolean((await latestAttempt(payload, order.id))?.providerRef.startsWith('stripe:sub_'))
+  if (!(unconfirmed || (order.status === 'failed' && order.failure?.retryable)) || new Date(order.expiresAt).getTime() <= at.getTime()) throw apiError('ORDER_NOT_RETRYABLE', 'hash')
   const method = input.paymentMethod
   if (method !== order.method) {
     const plan = await findPlan(payload, order.plan)
@@ -381,6 +399,7 @@ export async function retryOrder(payload: Payload, input: RetryBody, at: Date): 
     tokenHash,
     recurring: method === order.method ? Boolean(order.autoRenew) : renewable && RENEWING_METHODS.has(method),
     switching: method !== order.method,
+    from: unconfirmed ? ['requires_action'] : undefined,
     locale: input.locale ?? order.locale,
     orderLocale: order.locale,
     at,

@@ -9,12 +9,12 @@ type StoredQuote = { trialEndsAt?: string | null; periodEndsAt?: string | null; 
 /**
  * The subscription's dates, from the order's price snapshot moved to when it was paid (the quote
  * was made when the order was): the current period, the trial, the next renewal. Lifetime: a
- * hundred years, one charge.
+ * hundred years, one charge. A provider's subscription gives its own period end.
  */
-export function subscriptionTerms(order: Pick<Order, 'createdAt' | 'quote' | 'autoRenew'>, paidAt: Date) {
+export function subscriptionTerms(order: Pick<Order, 'createdAt' | 'quote' | 'autoRenew'>, paidAt: Date, providerPeriodEnd: Date | null = null) {
   const quote = (order.quote ?? {}) as StoredQuote
   const shift = (iso: string | null | undefined) => (iso ? new Date(new Date(iso).getTime() + (paidAt.getTime() - new Date(order.createdAt).getTime())) : null)
-  const periodEnd = shift(quote.periodEndsAt)
+  const periodEnd = quote.periodEndsAt && providerPeriodEnd ? providerPeriodEnd : shift(quote.periodEndsAt)
   if (!periodEnd) {
     const end = new Date(paidAt)
     end.setUTCFullYear(end.getUTCFullYear() + LIFETIME_YEARS)

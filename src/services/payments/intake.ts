@@ -16,7 +16,10 @@ const open: readonly OrderStatus[] = ['processing', 'requires_action', 'awaiting
 /** The attempt an event is about: by the provider's reference, else by our key (a payment whose answer was lost). */
 async function attemptFor(payload: Payload, provider: PaymentProvider, event: PaymentEvent) {
   if (event.providerRef) {
-    const byRef = (await payload.find({ collection: 'payment-attempts', where: { providerRef: { equals: `${provider.id}:${event.providerRef}` } }, limit: 1, depth: 1, overrideAccess: true })).docs[0]
+    // A subscription's attempts are `sub_…` and `sub_…/n`: its event is about the order's latest.
+    const ref = `${provider.id}:${event.providerRef}`
+    const found = await query<{ id: number }>(payload, `select id from payment_attempts where provider_ref = $1 or provider_ref like $2 order by number desc limit 1`, [ref, `${ref.replace(/[\\%_]/g, '\\$&')}/%`])
+    const byRef = found[0] ? await payload.findByID({ collection: 'payment-attempts', id: found[0].id, depth: 1, overrideAccess: true }).catch(() => null) : null
     if (byRef) return byRef
   }
   const key = attemptKeyOf(event.attemptKey)

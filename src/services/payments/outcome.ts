@@ -6,12 +6,16 @@ import type { Order, PaymentAttempt } from '@/payload-types'
 import type { StoredResponse } from '@/services/orders/idempotency'
 import { transition } from '@/services/orders/orders'
 import { settle } from '@/services/orders/settle'
+import { sealToken } from '@/services/auth/tokens'
 import type { PaymentResult } from './provider'
 import type { OrderStatus } from '@/services/orders/states'
 
 export const successUrl = (hash: string) => `/payment-success?hash=${hash}`
 export const checkoutUrl = (hash: string) => `/order/checkout?hash=${hash}`
 export const paymentErrorUrl = (hash: string) => `/payment-error?hash=${hash}`
+
+/** Where an answer keeps a payment's client secret (a Stripe subscription's first invoice, confirmed by the buyer's browser), sealed: a replayed answer gives it again, the database never holds it readable. */
+export const SEALED_CONFIRM = 'sealedClientSecret'
 
 /**
  * The page an order's buyer belongs on after answering a payment page: paid or waiting for the
@@ -60,6 +64,7 @@ export async function applyResult(
   }
   if (result.status === 'requires_action' && result.nextAction) {
     if (!from.includes('requires_action')) await transition(payload, order.id, from, 'requires_action')
+    if (result.nextAction.type === 'confirm') return { status: 200, body: { hash, status: 'requires_action', url: checkoutUrl(hash), [SEALED_CONFIRM]: sealToken(payload.secret, result.nextAction.clientSecret) } }
     return { status: 200, body: { hash, status: 'requires_action', url: result.nextAction.url } }
   }
   if (result.status === 'processing' || result.status === 'requires_action') {

@@ -1,5 +1,6 @@
 // The `PaymentProvider` interface every payment provider implements.
 import type { PaymentMethod } from '@/services/catalog/methods'
+import type { Period } from '@/services/catalog/pricing'
 import type { DeclineCode } from '@/services/payments/sandbox/cards'
 
 export type PaymentErrorCode = DeclineCode | 'AUTHENTICATION_FAILURE' | 'PAYMENT_CANCELED' | 'PAYMENT_DECLINED'
@@ -10,7 +11,11 @@ export type PaymentResult = {
   status: 'succeeded' | 'processing' | 'requires_action' | 'failed' | 'canceled'
   /** The provider's own reference (no `provider:` prefix; attempts store `provider:ref`). */
   providerRef: string
-  nextAction?: { type: 'redirect'; url: string }
+  /**
+   * What the buyer's browser does next: open a page (3-D Secure, a redirect method's approval), or
+   * confirm the payment in place with the processor's script (a subscription's first invoice).
+   */
+  nextAction?: { type: 'redirect'; url: string } | { type: 'confirm'; clientSecret: string }
   error?: { code: PaymentErrorCode; providerCode: string; retryable: boolean }
   card?: { brand: string; last4: string }
   /** Sandbox 3-D Secure: what completing the challenge leads to (`succeed` or `CODE:providerCode`). */
@@ -20,6 +25,40 @@ export type PaymentResult = {
    * (`pm_sandbox_…` for a sandbox card, `ba_sandbox_…` for a PayPal billing agreement).
    */
   savedMethod?: string
+  /** A provider's subscription: when its first period ends, by the provider. */
+  periodEnd?: Date
+}
+
+/** One line of an order billed as a provider's subscription: a product, at a price. */
+export type BillingItem = {
+  purchaseId: string
+  name: string
+  kind: 'plan' | 'add-on'
+  /** US cents: each period's price (recurring lines) or the one charge (one-time lines). */
+  amount: number
+  /** The provider's price to bill at instead (Stripe `price_…`), when an editor set one. */
+  priceRef: string | null
+  /** The provider's product made for it before, if any. */
+  productRef: string | null
+  region: string | null
+}
+
+/** An auto-renewing order billed by the provider's own subscriptions (Stripe Billing), not by our renewal scan. */
+export type BillingPlan = {
+  /** The buyer's provider customer if one was made before, else the key and e-mail to make it with. */
+  customer: { ref: string | null; key: string; email: string; name?: string }
+  /** Lines charged every period, at their renewal prices. */
+  recurring: BillingItem[]
+  /** Lines charged once, on the first invoice. */
+  oneTime: BillingItem[]
+  period: Period
+  /** What the first invoice charges (our quote's total): any difference from the lines is a one-time discount or charge. */
+  firstTotal: number
+  bonusCode: string | null
+  /** The subscription an earlier attempt of the order made: a retry pays its first invoice instead of making another. */
+  subscriptionRef: string | null
+  /** Keeps an id the provider gave (a customer, a product), so later purchases reuse it. */
+  remember: (what: { kind: 'customer'; ref: string } | { kind: 'product'; purchaseId: string; itemKind: BillingItem['kind']; ref: string }) => Promise<void>
 }
 
 export type CreatePayment = {
@@ -36,6 +75,8 @@ export type CreatePayment = {
   savedMethod?: string
   /** The card may be charged again at renewal. */
   recurring: boolean
+  /** A recurring order the provider bills itself (`supportsBilling`): its subscription is made instead of a one-off payment. */
+  billing?: BillingPlan
   /** Derived from our ids (`order:{id}:attempt:{n}`), never random. */
   idempotencyKey: string
   /** The order's language: a page the provider sends the buyer back to (3-D Secure) is in it. */
@@ -47,6 +88,8 @@ export interface PaymentProvider {
   id: ProviderId
   methods: readonly PaymentMethod[]
   supportsRecurring: boolean
+  /** Whether the provider bills recurring orders as its own subscriptions (Stripe Billing), given a `BillingPlan`. */
+  supportsBilling?: boolean
   /** Whether a card token from the checkout form is one this provider can charge (checked before any order exists). */
   acceptsToken(token: string, now: Date): boolean
   createPayment(input: CreatePayment): Promise<PaymentResult>
@@ -59,6 +102,12 @@ export interface PaymentProvider {
    * Doing it twice is harmless; a failure throws, and the job asking is retried.
    */
   cancelRenewal(providerRef: string): Promise<void>
+}
+
+/** The difference between what the lines bill on a first invoice and the order's total: negative is a discount (bonus code, first-period price), positive a charge. */
+export function firstInvoiceDifference(plan: Pick<BillingPlan, 'recurring' | 'oneTime' | 'firstTotal'>): number {
+  const billed = [...plan.recurring, ...plan.oneTime].reduce((sum, item) => sum + item.amount, 0)
+  return plan.firstTotal - billed
 }
 
 /** Which declines a new attempt may fix: all but a lost or stolen card. */

@@ -45,6 +45,8 @@ export function readSandboxSigned<T>(schema: z.ZodType<T>, secret: string, raw: 
 
 /** The payment event types the card route acts on (Stripe's names; others are taken in and ignored). */
 export const paymentEventTypes = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.requires_action', 'payment_intent.processing', 'payment_intent.canceled'] as const
+/** A Stripe subscription's first invoice paid or declined (later invoices are its renewals). */
+export const invoiceEventTypes = ['invoice.paid', 'invoice.payment_failed'] as const
 
 /** A provider event in Stripe's shape, as far as the route reads it. */
 export const webhookEvent = z.object({
@@ -54,7 +56,19 @@ export const webhookEvent = z.object({
   data: z.object({
     object: z.object({
       id: z.string().min(1).max(255),
-      metadata: z.record(z.string(), z.string()).optional(),
+      metadata: z.record(z.string(), z.string()).nullish(),
+      // An invoice's: why it was made, and the subscription it bills (with that subscription's metadata).
+      billing_reason: z.string().max(100).nullish(),
+      parent: z
+        .object({
+          subscription_details: z
+            .object({
+              subscription: z.union([z.string().max(255), z.object({ id: z.string().max(255) })]).nullish(),
+              metadata: z.record(z.string(), z.string()).nullish(),
+            })
+            .nullish(),
+        })
+        .nullish(),
     }),
   }),
 })
@@ -117,8 +131,19 @@ const outcomeOfCardEvent: Record<string, PaymentEvent['outcome']> = {
   'payment_intent.processing': 'processing',
 }
 
-/** A card route event (Stripe's shape, from Stripe or the sandbox) in the intake's terms. */
+/**
+ * A card route event (Stripe's shape, from Stripe or the sandbox) in the intake's terms. A
+ * subscription's first invoice (`billing_reason: subscription_create`) is about its subscription,
+ * when that subscription carries our order id; any other invoice is not acted on here.
+ */
 export function cardEvent(provider: 'sandbox' | 'stripe', event: WebhookEvent): PaymentEvent {
+  const object = event.data.object
+  if ((invoiceEventTypes as readonly string[]).includes(event.type)) {
+    const details = object.parent?.subscription_details
+    const subscription = typeof details?.subscription === 'string' ? details.subscription : (details?.subscription?.id ?? null)
+    const ours = Boolean(subscription && details?.metadata?.orderId && object.billing_reason === 'subscription_create')
+    return { provider, source: provider, eventId: event.id, type: event.type, relevant: ours, providerRef: ours ? subscription : null, attemptKey: null, outcome: event.type === 'invoice.paid' ? 'succeeded' : 'failed' }
+  }
   return {
     provider,
     source: provider,

@@ -18,11 +18,13 @@ describe('when a renewal falls due', () => {
     expect(renewalDue({ ...base, status: 'trialing' }, end)).toBe(true)
   })
 
-  it('never for renewal off, lifetime, Stripe-billed, past due, canceled or expired subscriptions', () => {
+  it('never for renewal off, lifetime, billed by a Stripe subscription, past due, canceled or expired subscriptions', () => {
     const late = new Date(end.getTime() + DAY)
     expect(renewalDue({ ...base, autoRenew: false }, late)).toBe(false)
     expect(renewalDue({ ...base, lifetime: true }, late)).toBe(false)
-    expect(renewalDue({ ...base, provider: 'stripe' }, late)).toBe(false)
+    expect(renewalDue({ ...base, provider: 'stripe', providerRef: 'stripe:sub_1Abc' }, late)).toBe(false)
+    // A Stripe card bought as a PaymentIntent is ours to renew (the migration turned those off).
+    expect(renewalDue({ ...base, provider: 'stripe', providerRef: 'stripe:pi_1Abc' }, late)).toBe(true)
     for (const status of ['past_due', 'canceled', 'expired'] as const) expect(renewalDue({ ...base, status }, late), status).toBe(false)
   })
 

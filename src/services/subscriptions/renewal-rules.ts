@@ -16,15 +16,20 @@ export type RenewalCandidate = {
   status: SubscriptionStatus
   lifetime?: boolean | null
   provider: string
+  /** The paying attempt's reference (`stripe:sub_…`: a Stripe subscription, which Stripe renews). */
+  providerRef?: string | null
   currentPeriodEnd: Date | string
 }
 
+/** A subscription Stripe Billing renews by itself: its reference is a Stripe subscription. */
+export const billedByStripe = (providerRef: string | null | undefined) => (providerRef ?? '').startsWith('stripe:sub_')
+
 /**
- * Whether the next period is charged now: renewing, on, not lifetime, not a Stripe-billed one
- * (Stripe renews its own subscriptions), and within 24 hours of the period's end (or past it).
+ * Whether the next period is charged now: renewing, on, not lifetime, not billed by a Stripe
+ * subscription (Stripe renews those), and within 24 hours of the period's end (or past it).
  */
 export function renewalDue(subscription: RenewalCandidate, at: Date): boolean {
-  if (!subscription.autoRenew || subscription.lifetime || subscription.provider === 'stripe') return false
+  if (!subscription.autoRenew || subscription.lifetime || billedByStripe(subscription.providerRef)) return false
   if (!renewing.includes(subscription.status)) return false
   return new Date(subscription.currentPeriodEnd).getTime() - RENEW_AHEAD_MS <= at.getTime()
 }

@@ -239,7 +239,7 @@ export async function runRenewals(payload: Payload, at: Date): Promise<RenewalCo
   const due = await query<{ id: number }>(
     payload,
     `select s.id from subscriptions s
-      where s.auto_renew and s.status::text in ('active', 'trialing') and s.lifetime is not true and s.provider <> 'stripe'
+      where s.auto_renew and s.status::text in ('active', 'trialing') and s.lifetime is not true and coalesce(s.provider_ref, '') not like 'stripe:sub!_%' escape '!'
         and s.next_renewal_amount is not null and s.current_period_end <= $1
         and not exists (select 1 from orders o where o.renews_id = s.id and o.period = coalesce(s.period, 1) + 1)
       order by s.current_period_end limit ${BATCH}`,

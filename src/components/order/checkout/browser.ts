@@ -6,15 +6,17 @@ import { realNow } from '@/lib/clock'
 /**
  * Where an order named by `?hash=` stands (`purchase/url/`, which first brings it up to date):
  * paid or waiting for the processor → its success page; waiting for 3-D Secure → that page;
- * failed or not yet charged → its lines (`purchase-detail-by-hash/`), renewal (`success-info/`)
+ * failed, not yet charged, or a subscription's first invoice never confirmed → its lines (`purchase-detail-by-hash/`), renewal (`success-info/`)
  * and failure, to pay again; anything else (expired, unknown) → null.
  */
 export async function loadOrder(hash: string, locale: string, signal: AbortSignal): Promise<OrderView | { go: string } | null> {
   const read = (path: string, extra = '') => fetch(`/api/veilgate/${path}?hash=${hash}${extra}`, { signal }).then((response) => (response.ok ? response.json() : null))
   const step = (await read('purchase/url/', `&locale=${locale}`)) as { status: string; url: string; failure?: OrderView['failure'] } | null
   if (!step) return null
-  if (['paid', 'awaiting_provider', 'requires_action'].includes(step.status)) return { go: step.url }
-  if (step.status !== 'failed' && step.status !== 'pending') return null
+  // A subscription's first invoice left unconfirmed waits on this page (its url is checkout's): paid again from here.
+  const confirmHere = step.status === 'requires_action' && step.url.startsWith('/order/checkout')
+  if (['paid', 'awaiting_provider', 'requires_action'].includes(step.status) && !confirmHere) return { go: step.url }
+  if (step.status !== 'failed' && step.status !== 'pending' && !confirmHere) return null
   const [detail, info] = (await Promise.all([read('purchase-detail-by-hash/'), read('purchase/success-info/')])) as [
     { lines: OrderView['lines']; total: number; discount: number; maskedEmail: string; brand: string | null; last4: string | null } | null,
     { plan: string; renewal: OrderView['renewal'] } | null,

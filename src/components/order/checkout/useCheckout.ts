@@ -281,7 +281,7 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
    * Answers null when the browser goes on to the next page, else the message the buyer is shown.
    */
   const submit = async (body: Record<string, unknown>, token: string, selectionKey: string): Promise<string | null> => {
-    type Answer = { url?: string; hash?: string; status?: string; code?: string; message?: string; retryable?: boolean; field?: string; statusCode?: number; token?: string }
+    type Answer = { url?: string; hash?: string; status?: string; code?: string; message?: string; retryable?: boolean; field?: string; statusCode?: number; token?: string; clientSecret?: string }
     const answer = await apiFetch<Answer>('/api/veilgate/purchase/url-with-email/', { body, headers: { 'idempotency-key': key.current } }).catch((failure: ApiFailure) => failure as Answer)
     key.current = newKey()
     // This purchase made the buyer's account (with the password typed here): they are signed in,
@@ -291,6 +291,25 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
       storage.set(typedKey(answer.hash), typed)
       // A sandbox token can be sent again after a failed 3-D Secure; a Stripe PaymentMethod cannot.
       if (token && !stripeOn) storage.set(retryKey(answer.hash), token)
+    }
+    // A subscription's first invoice (Stripe Billing): confirmed here with the PaymentMethod just
+    // made (Stripe shows 3-D Secure in place), then the order's outcome is asked of our server.
+    if (!answer.statusCode && answer.clientSecret && answer.hash && stripe && token) {
+      const confirmed = await stripe.confirmPayment(answer.clientSecret, token, `${window.location.origin}${localizePath(locale, `/payment-success?hash=${answer.hash}`)}`)
+      const step = (await fetch(`/api/veilgate/purchase/url/?hash=${answer.hash}&locale=${locale}`)
+        .then((response) => (response.ok ? response.json() : null))
+        .catch(() => null)) as { status?: string; url?: string; failure?: { message: string; retryable: boolean } } | null
+      if (step?.url && (step.status === 'paid' || step.status === 'awaiting_provider')) {
+        setOutcome(step.status === 'paid' ? 'success' : null)
+        window.location.assign(localizePath(locale, step.url))
+        return null
+      }
+      const message = step?.failure?.message || confirmed.error?.message || texts.genericError
+      failed.current = step?.failure?.retryable === false ? null : { hash: answer.hash, selection: selectionKey }
+      setAlert(message)
+      setOutcome('failed')
+      if (method === 'card') clearCard()
+      return message
     }
     if (!answer.statusCode && answer.url) {
       setOutcome(answer.status === 'paid' ? 'success' : null)

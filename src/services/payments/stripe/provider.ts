@@ -2,7 +2,8 @@
 import Stripe from 'stripe'
 import { localizePath } from '@/i18n/paths'
 import { failedWith, type PaymentProvider, type PaymentResult } from '@/services/payments/provider'
-import { WEBHOOK_TOLERANCE_S } from '@/services/payments/webhooks'
+import { attemptKeyOf, WEBHOOK_TOLERANCE_S } from '@/services/payments/webhooks'
+import { createSubscription, findSubscription, subscriptionOfRef, subscriptionRef, subscriptionResult } from './billing'
 
 /** The Stripe API version this adapter was written against (stripe-node 23.1's own). */
 export const STRIPE_API_VERSION = '2026-10-28.endive'
@@ -75,10 +76,13 @@ export function stripeProvider(client: Stripe, options: Pick<StripeOptions, 'sit
     id: 'stripe',
     methods: ['card', 'apple-pay', 'google-pay'],
     supportsRecurring: true,
+    supportsBilling: true,
     acceptsToken: (token) => /^pm_[A-Za-z0-9_]{3,250}$/.test(token),
     async createPayment(input) {
       const pendingRef = `${PENDING}${input.idempotencyKey}`
       try {
+        // An auto-renewing order bought by the buyer: a Stripe subscription, which Stripe renews.
+        if (input.billing && input.cardToken) return await createSubscription(client, { ...input, billing: input.billing })
         const intent = await client.paymentIntents.create(
           {
             amount: input.amount,
@@ -124,6 +128,11 @@ export function stripeProvider(client: Stripe, options: Pick<StripeOptions, 'sit
     },
     async cancelRenewal(providerRef) {
       if (providerRef.startsWith(PENDING)) return
+      // A Stripe subscription: it ends with its period, never billed again.
+      if (providerRef.startsWith('sub_')) {
+        await client.subscriptions.update(subscriptionOfRef(providerRef), { cancel_at_period_end: true })
+        return
+      }
       const intent = await client.paymentIntents.retrieve(providerRef, { expand: ['payment_method'] })
       const method = intent.payment_method
       const id = typeof method === 'string' ? method : method?.id
@@ -138,8 +147,13 @@ export function stripeProvider(client: Stripe, options: Pick<StripeOptions, 'sit
       }
     },
     async retrieve(providerRef) {
+      if (providerRef.startsWith('sub_')) return subscriptionResult(client, await client.subscriptions.retrieve(subscriptionOfRef(providerRef), { expand: ['latest_invoice.confirmation_secret', 'default_payment_method'] }), providerRef)
       if (providerRef.startsWith(PENDING)) {
         const key = providerRef.slice(PENDING.length)
+        // A subscription whose create call never answered is found by the order's id.
+        const order = attemptKeyOf(key)
+        const subscription = order ? await findSubscription(client, order.orderId) : null
+        if (subscription && order) return subscriptionResult(client, subscription, subscriptionRef(subscription.id, order.attempt))
         const found = await client.paymentIntents.search({ query: `metadata['attemptKey']:'${key.replace(/'/g, '')}'`, limit: 1, expand: ['data.payment_method'] })
         const intent = found.data[0]
         return intent ? resultOf(intent) : { status: 'processing', providerRef }

@@ -15,7 +15,9 @@ import { limitCheckout } from '@/services/security/rate-limit'
  * request made the buyer's account (a password and the terms, not signed in), each of these also
  * carries `token`, a session like `auth/login/`'s; a replayed key answers the same token.
  * A retry { hash, paymentMethod (default card), cardToken? } with a new key charges the same
- * failed, retryable order again, by that method; otherwise 409 ORDER_NOT_RETRYABLE.
+ * failed, retryable order again, by that method; otherwise 409 ORDER_NOT_RETRYABLE. An
+ * auto-renewing order under Stripe answers 200 `requires_action` with `clientSecret`: the
+ * browser confirms the subscription's first invoice with Stripe.js.
  */
 export const POST = handler(async (request) => {
   await limitCheckout(request, 'purchase')
@@ -28,7 +30,7 @@ export const POST = handler(async (request) => {
   if (raw.hash !== undefined) {
     const retry = retryBody.parse(raw)
     const answer = await withIdempotency(payload, { scope: 'purchase', key, hash: requestHash(retry), now: at }, () => retryOrder(payload, retry, at))
-    return json(answer.body, { status: answer.status })
+    return json(answerForBrowser(payload.secret, answer.body), { status: answer.status })
   }
   const input = purchaseBody.parse(raw)
   const answer = await withIdempotency(payload, { scope: 'purchase', key, hash: purchaseHash(payload.secret, input), now: at }, () => purchase(payload, input, request, at))

@@ -1,0 +1,85 @@
+// An auto-renewing order as a provider's subscription (Stripe Billing): its lines, prices, buyer and earlier subscription.
+import type { Payload } from 'payload'
+import type { Order } from '@/payload-types'
+import { addPeriod, type Period } from '@/services/catalog/pricing'
+import { idOf } from '@/services/catalog/codes'
+import { query } from '@/services/db'
+import type { BillingItem, BillingPlan } from '@/services/payments/provider'
+import { renewalPeriodOf } from '@/services/subscriptions/renewal-rules'
+
+type StoredQuote = { trialEndsAt?: string | null; periodEndsAt?: string | null }
+type Line = { purchaseId: string; kind: 'plan' | 'add-on'; amount: number; renewalAmount?: number | null; region?: string | null }
+
+/**
+ * Whether the order's first period is one plain renewal period from when it was made: no trial, no
+ * longer first period (15 then 12), no extra days from a bonus code. Those orders are what a
+ * subscription with the renewal period bills from its first invoice on.
+ */
+export function plainFirstPeriod(order: Pick<Order, 'createdAt' | 'quote'>): Period | null {
+  const quote = (order.quote ?? {}) as StoredQuote
+  const period = renewalPeriodOf(order.quote)
+  if (!period || quote.trialEndsAt || !quote.periodEndsAt) return null
+  return addPeriod(new Date(order.createdAt), period).getTime() === new Date(quote.periodEndsAt).getTime() ? period : null
+}
+
+/**
+ * The order billed as a provider subscription, or null when it is not one (lifetime, not renewing,
+ * a trial or a longer first period: those are one-off payments). Each line names its product, the
+ * editor's provider price if set, and the product made before; the buyer's provider customer is
+ * theirs if they have one, else the order's from an earlier attempt; an earlier attempt's
+ * subscription is paid again instead of making another.
+ */
+export async function billingPlanFor(payload: Payload, order: Order, providerId: string): Promise<BillingPlan | null> {
+  const period = order.autoRenew ? plainFirstPeriod(order) : null
+  if (!period) return null
+  const lines = (order.lines ?? []) as Line[]
+  const planIds = lines.filter((line) => line.kind === 'plan').map((line) => line.purchaseId)
+  const addOnIds = lines.filter((line) => line.kind === 'add-on').map((line) => line.purchaseId)
+  const [plans, addOns] = await Promise.all([
+    payload.find({ collection: 'price-plans', where: { purchaseId: { in: planIds } }, depth: 0, limit: planIds.length || 1, pagination: false, overrideAccess: true }),
+    addOnIds.length ? payload.find({ collection: 'add-ons', where: { purchaseId: { in: addOnIds } }, depth: 0, limit: addOnIds.length, pagination: false, overrideAccess: true }) : { docs: [] },
+  ])
+  const docs = new Map<string, { title?: string | null; stripePriceId?: string | null; stripeProductId?: string | null }>([...plans.docs, ...addOns.docs].map((doc) => [doc.purchaseId, doc]))
+  const item = (line: Line, amount: number): BillingItem => {
+    const doc = docs.get(line.purchaseId)
+    return {
+      purchaseId: line.purchaseId,
+      name: doc?.title || line.purchaseId,
+      kind: line.kind,
+      amount,
+      priceRef: doc?.stripePriceId || null,
+      productRef: doc?.stripeProductId || null,
+      region: line.region ?? null,
+    }
+  }
+  const customerId = idOf(order.customer)
+  const customer = customerId ? await payload.findByID({ collection: 'customers', id: customerId, depth: 0, overrideAccess: true }).catch(() => null) : null
+  const earlier = await query<{ provider_ref: string }>(
+    payload,
+    `select provider_ref from payment_attempts where order_id = $1 and provider_ref like $2 order by number desc limit 1`,
+    [order.id, `${providerId}:sub\\_%`],
+  )
+  return {
+    customer: {
+      ref: customer?.stripeCustomerId || order.providerCustomer || null,
+      // One provider customer per customer; an order whose buyer has no account yet gets its own, adopted by the account made when it is paid.
+      key: customerId ? `customer:${customerId}` : `order:${order.id}:customer`,
+      email: order.email,
+    },
+    recurring: lines.filter((line) => line.renewalAmount !== null && line.renewalAmount !== undefined).map((line) => item(line, line.renewalAmount!)),
+    oneTime: lines.filter((line) => line.renewalAmount === null || line.renewalAmount === undefined).map((line) => item(line, line.amount)),
+    period,
+    firstTotal: order.total,
+    bonusCode: order.bonusCode ?? null,
+    subscriptionRef: earlier[0]?.provider_ref.slice(providerId.length + 1) ?? null,
+    async remember(what) {
+      if (what.kind === 'customer') {
+        await query(payload, `update orders set provider_customer = $2 where id = $1`, [order.id, what.ref])
+        if (customerId) await query(payload, `update customers set stripe_customer_id = $2 where id = $1 and stripe_customer_id is null`, [customerId, what.ref])
+        return
+      }
+      const table = what.itemKind === 'plan' ? 'price_plans' : 'add_ons'
+      await query(payload, `update ${table} set stripe_product_id = $2 where purchase_id = $1 and stripe_product_id is null`, [what.purchaseId, what.ref])
+    },
+  }
+}

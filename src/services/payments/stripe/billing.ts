@@ -1,0 +1,135 @@
+// Stripe Billing for auto-renewing orders: the customer, products, the subscription and its first invoice in our terms.
+import Stripe from 'stripe'
+import { failedWith, firstInvoiceDifference, type BillingItem, type BillingPlan, type CreatePayment, type PaymentResult } from '@/services/payments/provider'
+
+/** What a subscription is read with: its first invoice's client secret, the card it is billed to. */
+const expand = ['latest_invoice.confirmation_secret', 'default_payment_method']
+
+const interval = (period: BillingPlan['period']): Stripe.SubscriptionCreateParams.Item.PriceData.Recurring => ({ interval: period.type, interval_count: period.count })
+
+const lineMetadata = (item: BillingItem) => ({ purchaseId: item.purchaseId, kind: item.kind, ...(item.region ? { region: item.region } : {}) })
+
+/**
+ * The subscription's create parameters (pure, for tests): recurring lines as items at their
+ * renewal prices (the editor's Price, else `price_data` on the line's product), one-time lines
+ * and any first-period surcharge on the first invoice, a first-period discount (bonus code,
+ * introductory price) as a once-only coupon, billed to the checkout's PaymentMethod, left
+ * incomplete until the buyer's browser confirms its first invoice.
+ */
+export function subscriptionParams(input: { plan: BillingPlan; customer: string; paymentMethod: string; products: Record<string, string>; coupon: string | null; orderId: number; hash: string }): Stripe.SubscriptionCreateParams {
+  const { plan, products } = input
+  const difference = firstInvoiceDifference(plan)
+  const oneTime: Stripe.SubscriptionCreateParams.AddInvoiceItem[] = plan.oneTime.map((item) =>
+    item.priceRef ? { price: item.priceRef, metadata: lineMetadata(item) } : { price_data: { currency: 'usd', product: products[item.purchaseId]!, unit_amount: item.amount }, metadata: lineMetadata(item) },
+  )
+  if (difference > 0) oneTime.push({ price_data: { currency: 'usd', product: products[plan.recurring[0]!.purchaseId]!, unit_amount: difference }, metadata: { purchaseId: plan.recurring[0]!.purchaseId, kind: 'first-period' } })
+  return {
+    customer: input.customer,
+    items: plan.recurring.map((item) =>
+      item.priceRef
+        ? { price: item.priceRef, metadata: lineMetadata(item) }
+        : { price_data: { currency: 'usd', product: products[item.purchaseId]!, unit_amount: item.amount, recurring: interval(plan.period) }, metadata: lineMetadata(item) },
+    ),
+    ...(oneTime.length ? { add_invoice_items: oneTime } : {}),
+    ...(input.coupon ? { discounts: [{ coupon: input.coupon }] } : {}),
+    default_payment_method: input.paymentMethod,
+    payment_behavior: 'default_incomplete',
+    payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
+    metadata: { orderId: String(input.orderId), orderHash: input.hash },
+    expand,
+  }
+}
+
+/** The client secret's PaymentIntent: `pi_…_secret_…` names it. */
+const intentOfSecret = (secret: string) => /^(pi_[A-Za-z0-9_]+?)_secret_/.exec(secret)?.[1] ?? null
+
+function cardOf(subscription: Stripe.Subscription): PaymentResult['card'] {
+  const method = subscription.default_payment_method
+  const card = method && typeof method === 'object' ? method.card : null
+  return card ? { brand: card.brand, last4: card.last4 } : undefined
+}
+
+/**
+ * Our reference of an attempt on a subscription: its id for the first, `sub_…/n` for attempt n
+ * (a retry pays the same first invoice; each attempt keeps its own reference).
+ */
+export const subscriptionRef = (id: string, attempt: number) => (attempt > 1 ? `${id}/${attempt}` : id)
+/** The subscription a reference names. */
+export const subscriptionOfRef = (ref: string) => ref.split('/')[0]!
+
+/**
+ * A subscription's first invoice in our terms (under `ref`, the attempt's reference; `retrying`:
+ * a new PaymentMethod was just set, so the invoice's last decline is not its): active or trialing → paid (with the end of the
+ * period Stripe bills); incomplete → by its invoice's PaymentIntent: declined, waiting for the
+ * browser to confirm (its client secret), or processing; expired or canceled → failed.
+ */
+export async function subscriptionResult(client: Stripe, subscription: Stripe.Subscription, ref: string = subscription.id, retrying = false): Promise<PaymentResult> {
+  const card = cardOf(subscription)
+  const end = subscription.items.data[0]?.current_period_end
+  const base = { providerRef: ref, card, ...(end ? { periodEnd: new Date(end * 1000) } : {}) }
+  if (subscription.status === 'active' || subscription.status === 'trialing' || subscription.status === 'past_due') return { status: 'succeeded', ...base }
+  if (subscription.status !== 'incomplete') return failedWith(ref, 'payment_canceled', card)
+  const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : subscription.latest_invoice ? await client.invoices.retrieve(subscription.latest_invoice, { expand: ['confirmation_secret'] }) : null
+  const secret = invoice?.confirmation_secret?.client_secret
+  const intentId = secret ? intentOfSecret(secret) : null
+  if (!secret || !intentId) return { status: 'processing', ...base }
+  const intent = await client.paymentIntents.retrieve(intentId)
+  if (intent.status === 'succeeded' || intent.status === 'processing') return { status: 'processing', ...base }
+  // A retry's new PaymentMethod has not been tried yet: the decline on the invoice is the last one's.
+  if (intent.status === 'requires_payment_method' && intent.last_payment_error && !retrying) {
+    const error = intent.last_payment_error
+    return failedWith(ref, error.decline_code ?? error.code ?? 'card_declined', card)
+  }
+  if (intent.status === 'canceled') return failedWith(ref, 'payment_canceled', card)
+  return { status: 'requires_action', ...base, nextAction: { type: 'confirm', clientSecret: secret } }
+}
+
+/**
+ * An auto-renewing order through Stripe Billing: the buyer's Stripe customer (made once, key
+ * `customer:{id}`), the checkout's PaymentMethod attached to it (a declined card fails here, as
+ * Stripe refuses to attach it), the lines' products (made once, key `product:{purchaseId}`), a
+ * once-only coupon for a first-period discount (key `coupon:order:{id}`), then the subscription
+ * (key `order:{id}:sub`), or, on a retry, the order's subscription billed to the new
+ * PaymentMethod. Its first invoice is confirmed by the buyer's browser.
+ */
+export async function createSubscription(client: Stripe, input: CreatePayment & { billing: BillingPlan }): Promise<PaymentResult> {
+  const { billing } = input
+  const paymentMethod = input.cardToken!
+  let customer = billing.customer.ref
+  if (!customer) {
+    customer = (await client.customers.create({ email: billing.customer.email, ...(billing.customer.name ? { name: billing.customer.name } : {}), metadata: { key: billing.customer.key } }, { idempotencyKey: billing.customer.key })).id
+    await billing.remember({ kind: 'customer', ref: customer })
+  }
+  await client.paymentMethods.attach(paymentMethod, { customer }, { idempotencyKey: `${input.idempotencyKey}:attach` })
+  const ref = (id: string) => subscriptionRef(id, input.attempt)
+  if (billing.subscriptionRef) {
+    const id = subscriptionOfRef(billing.subscriptionRef)
+    const existing = await client.subscriptions.retrieve(id, { expand })
+    if (existing.status !== 'incomplete') return subscriptionResult(client, existing, ref(id))
+    const updated = await client.subscriptions.update(id, { default_payment_method: paymentMethod, expand }, { idempotencyKey: `${input.idempotencyKey}:update` })
+    return subscriptionResult(client, updated, ref(id), true)
+  }
+  const products: Record<string, string> = {}
+  for (const item of [...billing.recurring, ...billing.oneTime]) {
+    if (item.priceRef) continue
+    let product = item.productRef
+    if (!product) {
+      product = (await client.products.create({ name: item.name, metadata: { purchaseId: item.purchaseId, kind: item.kind } }, { idempotencyKey: `product:${item.purchaseId}` })).id
+      await billing.remember({ kind: 'product', purchaseId: item.purchaseId, itemKind: item.kind, ref: product })
+    }
+    products[item.purchaseId] = product
+  }
+  const discount = -firstInvoiceDifference(billing)
+  const coupon =
+    discount > 0
+      ? (await client.coupons.create({ amount_off: discount, currency: 'usd', duration: 'once', name: (billing.bonusCode ?? 'First period').slice(0, 40), metadata: { orderId: String(input.orderId) } }, { idempotencyKey: `coupon:order:${input.orderId}` })).id
+      : null
+  const subscription = await client.subscriptions.create(subscriptionParams({ plan: billing, customer, paymentMethod, products, coupon, orderId: input.orderId, hash: input.hash }), { idempotencyKey: `order:${input.orderId}:sub` })
+  return subscriptionResult(client, subscription, ref(subscription.id))
+}
+
+/** The order's subscription when the create call's answer was lost: found by our order id. */
+export async function findSubscription(client: Stripe, orderId: number): Promise<Stripe.Subscription | null> {
+  const found = await client.subscriptions.search({ query: `metadata['orderId']:'${orderId}'`, limit: 1, expand: expand.map((path) => `data.${path}`) })
+  return found.data[0] ?? null
+}
