@@ -127,6 +127,26 @@ describe('checkout with Stripe', () => {
     await page.context().close()
   })
 
+  it('starts the 7-day trial as a trialing Stripe subscription, the card saved through confirmSetup, nothing charged', async () => {
+    const { page } = await stripePage()
+    const { t } = await startCheckout(page, 'en', 'vpn-trial-7d')
+    await typeCard(page, '4242424242424242')
+    // Nothing is due now: the Element saves the card instead of charging it.
+    expect(await page.evaluate(() => (window as unknown as { __stripe: { elements: { mode: string }[] } }).__stripe.elements[0]!.mode)).toBe('setup')
+    const charges = () => stripe.requests.filter((request) => request.path === '/v1/payment_intents' || /^\/v1\/payment_intents\/[^/]+\/confirm$/.test(request.path)).length
+    const chargesBefore = charges()
+    await payButton(page, t).click()
+    await page.waitForURL(/\/payment-success\?hash=/, { timeout: 20_000 })
+    const hash = new URL(page.url()).searchParams.get('hash')
+    const [subscription] = [...stripe.subscriptions.values()].filter((candidate) => candidate.metadata.orderHash === hash)
+    expect(subscription).toMatchObject({ status: 'trialing', pending_setup_intent: null })
+    expect(stripe.requests.filter((request) => /^\/v1\/setup_intents\/seti_fake_\d+\/confirm$/.test(request.path) && request.form.get('payment_method')?.startsWith('pm_card_visa__'))).toHaveLength(1)
+    expect(charges()).toBe(chargesBefore)
+    const step = (await (await fetch(`${site.baseUrl}/api/veilgate/purchase/url/?hash=${hash}`)).json()) as { status: string }
+    expect(step.status).toBe('paid')
+    await page.context().close()
+  })
+
   it('sends our name and address with the PaymentMethod, in de and ar without axe violations', async () => {
     for (const locale of ['de', 'ar']) {
       const { page } = await stripePage()

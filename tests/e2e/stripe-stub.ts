@@ -23,9 +23,10 @@ export const stubCards: Record<string, string> = {
  * made is of `window.__stripeWalletCard` (`pm_card_visa` unless set). Clicks' answers and
  * `paymentFailed` calls are kept in `window.__stripe.clicks` and `.failed`.
  *
- * `confirmPayment({ clientSecret, confirmParams, redirect })` (kept in `.confirmed`) confirms the
- * PaymentIntent as Stripe.js does, by POST to `https://api.stripe.com/v1/payment_intents/{id}/confirm`,
- * which the test hands to the Stripe stand-in.
+ * `confirmPayment({ clientSecret, confirmParams, redirect })` and `confirmSetup(…)` (kept in
+ * `.confirmed`) confirm the PaymentIntent or SetupIntent as Stripe.js does, by POST to
+ * `https://api.stripe.com/v1/{payment_intents|setup_intents}/{id}/confirm`, which the test hands
+ * to the Stripe stand-in.
  */
 export const stripeStub = `;(function () {
   var cards = ${JSON.stringify(stubCards)};
@@ -111,6 +112,13 @@ export const stripeStub = `;(function () {
         var id = options.clientSecret.replace(/_secret_.*$/, '');
         return fetch('https://api.stripe.com/v1/payment_intents/' + id + '/confirm', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'payment_method=' + encodeURIComponent(method) })
           .then(function (response) { return response.json().then(function (body) { return response.ok ? { paymentIntent: body } : { error: body.error } }) });
+      },
+      confirmSetup: function (options) {
+        var method = options.confirmParams.payment_method;
+        window.__stripe.confirmed.push({ clientSecret: options.clientSecret, paymentMethod: method, returnUrl: options.confirmParams.return_url, redirect: options.redirect, setup: true });
+        var id = options.clientSecret.replace(/_secret_.*$/, '');
+        return fetch('https://api.stripe.com/v1/setup_intents/' + id + '/confirm', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'payment_method=' + encodeURIComponent(method) })
+          .then(function (response) { return response.json().then(function (body) { return response.ok ? { setupIntent: body } : { error: body.error } }) });
       },
       createPaymentMethod: function (input) {
         var state = input.elements.__state;

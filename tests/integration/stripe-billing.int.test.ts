@@ -206,6 +206,45 @@ describe('auto-renewing plans through Stripe Billing', () => {
     expect((await event('invoice.paid', { ...paid, parent: { subscription_details: { subscription: billed.id, metadata: {} } } })).body).toEqual({ received: true, ignored: true })
   })
 
+  it('starts a free trial as a trialing subscription at the price it rolls into, the card saved by confirmSetup, nothing charged', async () => {
+    for (const [plan, amount, interval] of [
+      ['vpn-trial-7d', '499', 'week'],
+      ['vpn-trial-1y', '7188', 'year'],
+    ] as const) {
+      const started = await buy(order({ plan }))
+      expect(started.body, plan).toEqual({ hash: started.body.hash, status: 'requires_action', url: `/order/checkout?hash=${started.body.hash}`, setup: true, clientSecret: expect.stringMatching(/^seti_fake_\d+_secret_/) })
+      const stored = await orderOf(started.body.hash)
+      expect(stored).toMatchObject({ total: 0, autoRenew: true })
+      const form = Object.fromEntries(posted('/v1/subscriptions').at(-1)!.form)
+      expect(form, plan).toMatchObject({
+        trial_period_days: '7',
+        'trial_settings[end_behavior][missing_payment_method]': 'cancel',
+        'items[0][price_data][unit_amount]': amount,
+        'items[0][price_data][recurring][interval]': interval,
+        'items[0][metadata][purchaseId]': plan,
+      })
+      expect(form['discounts[0][coupon]']).toBeUndefined()
+      expect(stripe.confirm(String(started.body.clientSecret)).status).toBe(200)
+      expect((await next(started.body.hash)).body).toMatchObject({ status: 'paid' })
+      const billed = stripeSubscriptionOf(stored.id)
+      const trialEnd = (billed.items as { data: { current_period_end: number }[] }).data[0]!.current_period_end
+      expect(await subscriptionOf(stored.id)).toMatchObject({ status: 'trialing', autoRenew: true, providerRef: `stripe:${billed.id}`, currentPeriodEnd: new Date(trialEnd * 1000).toISOString() })
+      // Nothing was charged: no PaymentIntent was made or confirmed for it.
+      expect(stripe.requests.filter((request) => request.path.startsWith('/v1/payment_intents') && request.form.get('payment_method')?.endsWith(`b${buyers}`))).toHaveLength(0)
+    }
+  })
+
+  it('retries a trial whose card was refused at saving, on the same subscription', async () => {
+    const started = await buy(order({ plan: 'vpn-trial-7d', cardToken: 'pm_card_chargeCustomerFail__trial' }))
+    expect(started.body).toMatchObject({ setup: true })
+    expect(stripe.confirm(String(started.body.clientSecret)).status).toBe(402)
+    expect((await next(started.body.hash)).body).toMatchObject({ status: 'failed', failure: { code: 'CARD_DECLINED', retryable: true } })
+    const retried = await buy({ hash: started.body.hash, paymentMethod: 'card', cardToken: 'pm_card_visa__trial_retry', locale: 'en' })
+    expect(retried.body).toMatchObject({ status: 'requires_action', setup: true, clientSecret: started.body.clientSecret })
+    expect(stripe.confirm(String(retried.body.clientSecret), 'pm_card_visa__trial_retry').status).toBe(200)
+    expect((await next(started.body.hash)).body).toMatchObject({ status: 'paid' })
+  })
+
   it('keeps one-off plans as PaymentIntents', async () => {
     const paid = await buy(order({ plan: 'vpn-lifetime', cardToken: 'pm_card_visa__lifetime' }))
     expect(paid.body).toMatchObject({ status: 'paid' })

@@ -51,7 +51,7 @@ export type FakeStripe = {
   customers: Map<string, Record<string, unknown>>
   /** PaymentMethod → the customer it is attached to. */
   attached: Map<string, string>
-  /** What the buyer's browser does with a first invoice's client secret (Stripe.js `confirmPayment`). */
+  /** What the buyer's browser does with a first invoice's client secret (Stripe.js `confirmPayment`), or a trial's SetupIntent's (`confirmSetup`). */
   confirm(clientSecret: string, paymentMethod?: string): { status: number; body: unknown }
   /** The buyer finishes (or fails) 3-D Secure at the bank. */
   authenticate(id: string, ok: boolean): void
@@ -75,6 +75,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const customers = new Map<string, Record<string, unknown>>()
   const attached = new Map<string, string>()
   const coupons = new Map<string, { amount_off: number }>()
+  const setupIntents = new Map<string, Record<string, unknown> & { id: string; status: string; client_secret: string }>()
   let counter = 0
   const stripeError = (status: number, message: string, extra: Record<string, unknown> = {}) => ({ status, body: { error: { type: 'invalid_request_error', message, ...extra } } })
   const cardOf = (pm: string) => cards[pm.replace(/__\w+$/, '')]
@@ -104,6 +105,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const total = Math.max(0, items.reduce((sum, item) => sum + Number(item.price.unit_amount) * item.quantity, 0) + extra.reduce((sum, item) => sum + item.amount, 0) - off)
     const id = `sub_fake_${++counter}`
     const metadata = (body.metadata ?? {}) as Record<string, string>
+    const trialDays = Number(body.trial_period_days ?? 0)
+    if (trialDays) {
+      // A free trial: a paid $0 invoice, the period running to the trial's end, and the card to be saved by the browser.
+      for (const item of items) item.current_period_end = periodEnd('day', trialDays)
+      const setup = { id: `seti_fake_${++counter}`, object: 'setup_intent', status: 'requires_confirmation', client_secret: `seti_fake_${counter}_secret_${counter}y`, payment_method: pm, last_setup_error: null as unknown }
+      setupIntents.set(setup.id, setup)
+      const invoice: Invoice = { id: `in_fake_${++counter}`, object: 'invoice', status: 'paid', billing_reason: 'subscription_create', total: 0, confirmation_secret: null, parent: { type: 'subscription_details', subscription_details: { subscription: id, metadata } } }
+      invoices.set(invoice.id, invoice)
+      const subscription: Subscription = { id, object: 'subscription', status: 'trialing', customer, metadata, default_payment_method: methodObject(pm), items: { object: 'list', data: items }, latest_invoice: invoice, pending_setup_intent: setup, trial_settings: body.trial_settings, discounts: [] }
+      subscriptions.set(id, subscription)
+      return { status: 200, body: subscription }
+    }
     const intent: Intent = { id: `pi_fake_${++counter}`, object: 'payment_intent', amount: total, currency: 'usd', metadata: {}, payment_method: null, status: 'requires_payment_method', next_action: null, last_payment_error: null }
     intents.set(intent.id, intent)
     const invoice: Invoice = {
@@ -121,6 +134,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const subscription: Subscription = { id, object: 'subscription', status: 'incomplete', customer, metadata, default_payment_method: methodObject(pm), items: { object: 'list', data: items }, latest_invoice: invoice, discounts: list(body.discounts).map((discount) => discount.coupon) }
     subscriptions.set(id, subscription)
     return { status: 200, body: subscription }
+  }
+
+  /** A trial's SetupIntent confirmed with a PaymentMethod (Stripe.js `confirmSetup`): the card saved, or refused. */
+  function confirmSetup(id: string, pmGiven: string | undefined): { status: number; body: unknown } {
+    const setup = setupIntents.get(id)
+    if (!setup) return stripeError(404, 'No such setupintent', { code: 'resource_missing' })
+    const subscription = [...subscriptions.values()].find((candidate) => (candidate.pending_setup_intent as { id?: string } | null)?.id === id)
+    const pm = pmGiven ?? String(setup.payment_method ?? '')
+    const card = cardOf(pm)
+    if (!card) return stripeError(400, `No such PaymentMethod: '${pm}'`, { code: 'resource_missing', param: 'payment_method' })
+    setup.payment_method = pm
+    setup.last_setup_error = null
+    if (typeof card.outcome === 'object') {
+      setup.status = 'requires_payment_method'
+      setup.last_setup_error = { type: 'card_error', ...card.outcome }
+      return { status: 402, body: { error: { type: 'card_error', message: 'Your card was declined.', ...card.outcome, setup_intent: setup } } }
+    }
+    setup.status = 'succeeded'
+    if (subscription) {
+      subscription.pending_setup_intent = null
+      subscription.default_payment_method = methodObject(pm)
+    }
+    return { status: 200, body: setup }
   }
 
   /** The first invoice's PaymentIntent confirmed with a PaymentMethod (Stripe.js `confirmPayment` in the buyer's browser). */
@@ -254,6 +290,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     const confirm = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)\/confirm$/.exec(url.pathname)
     if (request.method === 'POST' && confirm) return answering(confirmIntent(confirm[1]!, form.get('payment_method') ?? undefined))
+    const confirmSetupPath = /^\/v1\/setup_intents\/([A-Za-z0-9_]+)\/confirm$/.exec(url.pathname)
+    if (request.method === 'POST' && confirmSetupPath) return answering(confirmSetup(confirmSetupPath[1]!, form.get('payment_method') ?? undefined))
     if (request.method === 'GET' && url.pathname === '/v1/payment_intents/search') {
       const key = /metadata\['attemptKey'\]:'([^']*)'/.exec(form.get('query') ?? '')?.[1]
       const data = [...intents.values()].filter((intent) => intent.metadata.attemptKey === key)
@@ -282,7 +320,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     subscriptions,
     customers,
     attached,
-    confirm: (clientSecret, paymentMethod) => confirmIntent(/^(pi_[A-Za-z0-9_]+?)_secret_/.exec(clientSecret)?.[1] ?? '', paymentMethod),
+    confirm: (clientSecret, paymentMethod) =>
+      clientSecret.startsWith('seti_') ? confirmSetup(/^(seti_[A-Za-z0-9_]+?)_secret_/.exec(clientSecret)?.[1] ?? '', paymentMethod) : confirmIntent(/^(pi_[A-Za-z0-9_]+?)_secret_/.exec(clientSecret)?.[1] ?? '', paymentMethod),
     authenticate(id, ok) {
       const intent = intents.get(id)!
       intent.next_action = null

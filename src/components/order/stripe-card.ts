@@ -38,10 +38,11 @@ export type StripeCheckout = {
   /** Checks the Payment Element, then makes a new PaymentMethod from what it holds (a retry after a decline makes another). */
   createPaymentMethod: (billing: Billing) => Promise<MadeMethod>
   /**
-   * Confirms a payment the server left to the browser (a subscription's first invoice) with the
-   * PaymentMethod made: Stripe shows 3-D Secure in place; the order's outcome is read from our server after.
+   * Confirms what the server left to the browser with the PaymentMethod made: a subscription's
+   * first invoice (`confirmPayment`), or a trial's card to save (`setup`: `confirmSetup`). Stripe
+   * shows 3-D Secure in place; the order's outcome is read from our server after.
    */
-  confirmPayment: (clientSecret: string, paymentMethod: string, returnUrl: string) => Promise<{ error?: { message: string } }>
+  confirmPayment: (clientSecret: string, paymentMethod: string, returnUrl: string, setup?: boolean) => Promise<{ error?: { message: string } }>
 }
 
 /** Our locale codes that Stripe names differently; codes Stripe lacks fall back to the browser's (`auto`). */
@@ -118,8 +119,9 @@ export async function openStripe(input: { publishableKey: string; locale: string
       return { focus: () => element.focus(), destroy: () => element.destroy() }
     },
     createPaymentMethod: (billing) => makeMethod(billing),
-    async confirmPayment(clientSecret, paymentMethod, returnUrl) {
-      const confirmed = await stripe.confirmPayment({ clientSecret, confirmParams: { payment_method: paymentMethod, return_url: returnUrl }, redirect: 'if_required' })
+    async confirmPayment(clientSecret, paymentMethod, returnUrl, setup = false) {
+      const confirmParams = { payment_method: paymentMethod, return_url: returnUrl }
+      const confirmed = setup ? await stripe.confirmSetup({ clientSecret, confirmParams, redirect: 'if_required' }) : await stripe.confirmPayment({ clientSecret, confirmParams, redirect: 'if_required' })
       return confirmed.error ? { error: { message: confirmed.error.message ?? '' } } : {}
     },
   }

@@ -7,7 +7,16 @@ import { query } from '@/services/db'
 import type { BillingItem, BillingPlan } from '@/services/payments/provider'
 import { renewalPeriodOf } from '@/services/subscriptions/renewal-rules'
 
-type StoredQuote = { trialEndsAt?: string | null; periodEndsAt?: string | null }
+type StoredQuote = { trialEndsAt?: string | null; periodEndsAt?: string | null; renewal?: { cost: number } | null }
+const DAY_MS = 86_400_000
+
+/** A free trial's days before the first charge (its own, and any a bonus code adds), or null when the order is no trial. */
+export function trialDaysOf(order: Pick<Order, 'createdAt' | 'quote'>): number | null {
+  const quote = (order.quote ?? {}) as StoredQuote
+  if (!quote.trialEndsAt || !quote.periodEndsAt) return null
+  const days = (new Date(quote.periodEndsAt).getTime() - new Date(order.createdAt).getTime()) / DAY_MS
+  return Number.isInteger(days) && days > 0 ? days : null
+}
 type Line = { purchaseId: string; kind: 'plan' | 'add-on'; amount: number; renewalAmount?: number | null; region?: string | null }
 
 /**
@@ -24,14 +33,17 @@ export function plainFirstPeriod(order: Pick<Order, 'createdAt' | 'quote'>): Per
 
 /**
  * The order billed as a provider subscription, or null when it is not one (lifetime, not renewing,
- * a trial or a longer first period: those are one-off payments). Each line names its product, the
+ * a longer first period: those are one-off payments). A free trial is a subscription whose first
+ * charge comes after its days. Each line names its product, the
  * editor's provider price if set, and the product made before; the buyer's provider customer is
  * theirs if they have one, else the order's from an earlier attempt; an earlier attempt's
  * subscription is paid again instead of making another.
  */
 export async function billingPlanFor(payload: Payload, order: Order, providerId: string): Promise<BillingPlan | null> {
-  const period = order.autoRenew ? plainFirstPeriod(order) : null
-  if (!period) return null
+  const trialDays = order.autoRenew && order.total === 0 ? trialDaysOf(order) : null
+  const period = !order.autoRenew ? null : trialDays ? renewalPeriodOf(order.quote) : plainFirstPeriod(order)
+  const renewalCost = ((order.quote ?? {}) as StoredQuote).renewal?.cost
+  if (!period || (trialDays && !renewalCost)) return null
   const lines = (order.lines ?? []) as Line[]
   const planIds = lines.filter((line) => line.kind === 'plan').map((line) => line.purchaseId)
   const addOnIds = lines.filter((line) => line.kind === 'add-on').map((line) => line.purchaseId)
@@ -66,9 +78,13 @@ export async function billingPlanFor(payload: Payload, order: Order, providerId:
       key: customerId ? `customer:${customerId}` : `order:${order.id}:customer`,
       email: order.email,
     },
-    recurring: lines.filter((line) => line.renewalAmount !== null && line.renewalAmount !== undefined).map((line) => item(line, line.renewalAmount!)),
-    oneTime: lines.filter((line) => line.renewalAmount === null || line.renewalAmount === undefined).map((line) => item(line, line.amount)),
+    // A trial bills, after its days, the price of the plan it rolls into (the quote's renewal), on its plan's product.
+    recurring: trialDays
+      ? lines.filter((line) => line.kind === 'plan').map((line) => item(line, renewalCost!))
+      : lines.filter((line) => line.renewalAmount !== null && line.renewalAmount !== undefined).map((line) => item(line, line.renewalAmount!)),
+    oneTime: trialDays ? [] : lines.filter((line) => line.renewalAmount === null || line.renewalAmount === undefined).map((line) => item(line, line.amount)),
     period,
+    ...(trialDays ? { trialDays } : {}),
     firstTotal: order.total,
     bonusCode: order.bonusCode ?? null,
     subscriptionRef: earlier[0]?.provider_ref.slice(providerId.length + 1) ?? null,

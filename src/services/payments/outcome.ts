@@ -64,7 +64,11 @@ export async function applyResult(
   }
   if (result.status === 'requires_action' && result.nextAction) {
     if (!from.includes('requires_action')) await transition(payload, order.id, from, 'requires_action')
-    if (result.nextAction.type === 'confirm') return { status: 200, body: { hash, status: 'requires_action', url: checkoutUrl(hash), [SEALED_CONFIRM]: sealToken(payload.secret, result.nextAction.clientSecret) } }
+    if (result.nextAction.type === 'confirm') {
+      // A trial's card is saved (a SetupIntent, `setup: true`), else the first invoice is paid.
+      const setup = result.nextAction.setup ? { setup: true } : {}
+      return { status: 200, body: { hash, status: 'requires_action', url: checkoutUrl(hash), ...setup, [SEALED_CONFIRM]: sealToken(payload.secret, result.nextAction.clientSecret) } }
+    }
     return { status: 200, body: { hash, status: 'requires_action', url: result.nextAction.url } }
   }
   if (result.status === 'processing' || result.status === 'requires_action') {

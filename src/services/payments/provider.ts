@@ -15,7 +15,7 @@ export type PaymentResult = {
    * What the buyer's browser does next: open a page (3-D Secure, a redirect method's approval), or
    * confirm the payment in place with the processor's script (a subscription's first invoice).
    */
-  nextAction?: { type: 'redirect'; url: string } | { type: 'confirm'; clientSecret: string }
+  nextAction?: { type: 'redirect'; url: string } | { type: 'confirm'; clientSecret: string; setup?: boolean }
   error?: { code: PaymentErrorCode; providerCode: string; retryable: boolean }
   card?: { brand: string; last4: string }
   /** Sandbox 3-D Secure: what completing the challenge leads to (`succeed` or `CODE:providerCode`). */
@@ -52,6 +52,8 @@ export type BillingPlan = {
   /** Lines charged once, on the first invoice. */
   oneTime: BillingItem[]
   period: Period
+  /** A free trial: this many days before the first charge (the card is saved now, nothing is charged). */
+  trialDays?: number
   /** What the first invoice charges (our quote's total): any difference from the lines is a one-time discount or charge. */
   firstTotal: number
   bonusCode: string | null

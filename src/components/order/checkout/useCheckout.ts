@@ -281,7 +281,7 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
    * Answers null when the browser goes on to the next page, else the message the buyer is shown.
    */
   const submit = async (body: Record<string, unknown>, token: string, selectionKey: string): Promise<string | null> => {
-    type Answer = { url?: string; hash?: string; status?: string; code?: string; message?: string; retryable?: boolean; field?: string; statusCode?: number; token?: string; clientSecret?: string }
+    type Answer = { url?: string; hash?: string; status?: string; code?: string; message?: string; retryable?: boolean; field?: string; statusCode?: number; token?: string; clientSecret?: string; setup?: boolean }
     const answer = await apiFetch<Answer>('/api/veilgate/purchase/url-with-email/', { body, headers: { 'idempotency-key': key.current } }).catch((failure: ApiFailure) => failure as Answer)
     key.current = newKey()
     // This purchase made the buyer's account (with the password typed here): they are signed in,
@@ -292,10 +292,10 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
       // A sandbox token can be sent again after a failed 3-D Secure; a Stripe PaymentMethod cannot.
       if (token && !stripeOn) storage.set(retryKey(answer.hash), token)
     }
-    // A subscription's first invoice (Stripe Billing): confirmed here with the PaymentMethod just
-    // made (Stripe shows 3-D Secure in place), then the order's outcome is asked of our server.
+    // A subscription's first invoice (Stripe Billing), or a trial's card to save: confirmed here with
+    // the PaymentMethod just made (Stripe shows 3-D Secure in place), then the order's outcome is asked of our server.
     if (!answer.statusCode && answer.clientSecret && answer.hash && stripe && token) {
-      const confirmed = await stripe.confirmPayment(answer.clientSecret, token, `${window.location.origin}${localizePath(locale, `/payment-success?hash=${answer.hash}`)}`)
+      const confirmed = await stripe.confirmPayment(answer.clientSecret, token, `${window.location.origin}${localizePath(locale, `/payment-success?hash=${answer.hash}`)}`, answer.setup === true)
       const step = (await fetch(`/api/veilgate/purchase/url/?hash=${answer.hash}&locale=${locale}`)
         .then((response) => (response.ok ? response.json() : null))
         .catch(() => null)) as { status?: string; url?: string; failure?: { message: string; retryable: boolean } } | null

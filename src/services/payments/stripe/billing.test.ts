@@ -33,7 +33,7 @@ describe('a subscription’s create parameters', () => {
       payment_behavior: 'default_incomplete',
       payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
       metadata: { orderId: '12', orderHash: 'h'.repeat(22) },
-      expand: ['latest_invoice.confirmation_secret', 'default_payment_method'],
+      expand: ['latest_invoice.confirmation_secret', 'default_payment_method', 'pending_setup_intent'],
     })
   })
 

@@ -3,7 +3,10 @@ import Stripe from 'stripe'
 import { failedWith, firstInvoiceDifference, type BillingItem, type BillingPlan, type CreatePayment, type PaymentResult } from '@/services/payments/provider'
 
 /** What a subscription is read with: its first invoice's client secret, the card it is billed to. */
-const expand = ['latest_invoice.confirmation_secret', 'default_payment_method']
+const expand = ['latest_invoice.confirmation_secret', 'default_payment_method', 'pending_setup_intent']
+
+/** What the first invoice differs from the lines by (none for a trial: its first invoice is free). */
+const differenceOf = (plan: BillingPlan) => (plan.trialDays ? 0 : firstInvoiceDifference(plan))
 
 const interval = (period: BillingPlan['period']): Stripe.SubscriptionCreateParams.Item.PriceData.Recurring => ({ interval: period.type, interval_count: period.count })
 
@@ -18,7 +21,7 @@ const lineMetadata = (item: BillingItem) => ({ purchaseId: item.purchaseId, kind
  */
 export function subscriptionParams(input: { plan: BillingPlan; customer: string; paymentMethod: string; products: Record<string, string>; coupon: string | null; orderId: number; hash: string }): Stripe.SubscriptionCreateParams {
   const { plan, products } = input
-  const difference = firstInvoiceDifference(plan)
+  const difference = differenceOf(plan)
   const oneTime: Stripe.SubscriptionCreateParams.AddInvoiceItem[] = plan.oneTime.map((item) =>
     item.priceRef ? { price: item.priceRef, metadata: lineMetadata(item) } : { price_data: { currency: 'usd', product: products[item.purchaseId]!, unit_amount: item.amount }, metadata: lineMetadata(item) },
   )
@@ -32,6 +35,8 @@ export function subscriptionParams(input: { plan: BillingPlan; customer: string;
     ),
     ...(oneTime.length ? { add_invoice_items: oneTime } : {}),
     ...(input.coupon ? { discounts: [{ coupon: input.coupon }] } : {}),
+    // A free trial: nothing charged now; without a card at its end, the subscription ends.
+    ...(plan.trialDays ? { trial_period_days: plan.trialDays, trial_settings: { end_behavior: { missing_payment_method: 'cancel' } } } : {}),
     default_payment_method: input.paymentMethod,
     payment_behavior: 'default_incomplete',
     payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
@@ -67,6 +72,14 @@ export async function subscriptionResult(client: Stripe, subscription: Stripe.Su
   const card = cardOf(subscription)
   const end = subscription.items.data[0]?.current_period_end
   const base = { providerRef: ref, card, ...(end ? { periodEnd: new Date(end * 1000) } : {}) }
+  // A trial's card is saved by the SetupIntent Stripe left for the browser to confirm.
+  const setup = typeof subscription.pending_setup_intent === 'object' ? subscription.pending_setup_intent : null
+  if (subscription.status === 'trialing' && setup && setup.status !== 'succeeded') {
+    if (setup.status === 'requires_payment_method' && setup.last_setup_error && !retrying) return failedWith(ref, setup.last_setup_error.decline_code ?? setup.last_setup_error.code ?? 'card_declined', card)
+    if (setup.status === 'processing') return { status: 'processing', ...base }
+    if (setup.status === 'canceled') return failedWith(ref, 'payment_canceled', card)
+    if (setup.client_secret) return { status: 'requires_action', ...base, nextAction: { type: 'confirm', clientSecret: setup.client_secret, setup: true } }
+  }
   if (subscription.status === 'active' || subscription.status === 'trialing' || subscription.status === 'past_due') return { status: 'succeeded', ...base }
   if (subscription.status !== 'incomplete') return failedWith(ref, 'payment_canceled', card)
   const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : subscription.latest_invoice ? await client.invoices.retrieve(subscription.latest_invoice, { expand: ['confirmation_secret'] }) : null
@@ -105,7 +118,8 @@ export async function createSubscription(client: Stripe, input: CreatePayment & 
   if (billing.subscriptionRef) {
     const id = subscriptionOfRef(billing.subscriptionRef)
     const existing = await client.subscriptions.retrieve(id, { expand })
-    if (existing.status !== 'incomplete') return subscriptionResult(client, existing, ref(id))
+    const saving = existing.status === 'trialing' && typeof existing.pending_setup_intent === 'object' && existing.pending_setup_intent?.status !== 'succeeded'
+    if (existing.status !== 'incomplete' && !saving) return subscriptionResult(client, existing, ref(id))
     const updated = await client.subscriptions.update(id, { default_payment_method: paymentMethod, expand }, { idempotencyKey: `${input.idempotencyKey}:update` })
     return subscriptionResult(client, updated, ref(id), true)
   }
@@ -119,7 +133,7 @@ export async function createSubscription(client: Stripe, input: CreatePayment & 
     }
     products[item.purchaseId] = product
   }
-  const discount = -firstInvoiceDifference(billing)
+  const discount = -differenceOf(billing)
   const coupon =
     discount > 0
       ? (await client.coupons.create({ amount_off: discount, currency: 'usd', duration: 'once', name: (billing.bonusCode ?? 'First period').slice(0, 40), metadata: { orderId: String(input.orderId) } }, { idempotencyKey: `coupon:order:${input.orderId}` })).id

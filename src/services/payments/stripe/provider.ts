@@ -147,7 +147,7 @@ export function stripeProvider(client: Stripe, options: Pick<StripeOptions, 'sit
       }
     },
     async retrieve(providerRef) {
-      if (providerRef.startsWith('sub_')) return subscriptionResult(client, await client.subscriptions.retrieve(subscriptionOfRef(providerRef), { expand: ['latest_invoice.confirmation_secret', 'default_payment_method'] }), providerRef)
+      if (providerRef.startsWith('sub_')) return subscriptionResult(client, await client.subscriptions.retrieve(subscriptionOfRef(providerRef), { expand: ['latest_invoice.confirmation_secret', 'default_payment_method', 'pending_setup_intent'] }), providerRef)
       if (providerRef.startsWith(PENDING)) {
         const key = providerRef.slice(PENDING.length)
         // A subscription whose create call never answered is found by the order's id.
