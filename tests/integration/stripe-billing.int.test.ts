@@ -245,6 +245,54 @@ describe('auto-renewing plans through Stripe Billing', () => {
     expect((await next(started.body.hash)).body).toMatchObject({ status: 'paid' })
   })
 
+  it('bills "15 months, then every 12" as a schedule of two phases, charged at once, or after 3-D Secure', async () => {
+    const paid = await buy(order({ plan: 'vpn-12plus3' }))
+    expect(paid.body).toMatchObject({ status: 'paid' })
+    const stored = await orderOf(paid.body.hash)
+    const schedule = posted('/v1/subscription_schedules').at(-1)!
+    expect(schedule.idempotencyKey).toBe(`order:${stored.id}:schedule`)
+    expect(Object.fromEntries(schedule.form)).toMatchObject({
+      start_date: 'now',
+      end_behavior: 'release',
+      'default_settings[collection_method]': 'charge_automatically',
+      'metadata[orderId]': String(stored.id),
+      'phases[0][duration][interval]': 'month',
+      'phases[0][duration][interval_count]': '15',
+      'phases[0][items][0][price_data][unit_amount]': '7188',
+      'phases[0][items][0][price_data][recurring][interval_count]': '15',
+      'phases[0][metadata][orderHash]': String(paid.body.hash),
+      'phases[1][items][0][price_data][unit_amount]': '7188',
+      'phases[1][items][0][price_data][recurring][interval]': 'month',
+      'phases[1][items][0][price_data][recurring][interval_count]': '12',
+    })
+    const billed = stripeSubscriptionOf(stored.id)
+    const end = (billed.items as { data: { current_period_end: number }[] }).data[0]!.current_period_end
+    expect(await subscriptionOf(stored.id)).toMatchObject({ status: 'active', providerRef: `stripe:${billed.id}`, currentPeriodEnd: new Date(end * 1000).toISOString() })
+
+    const challenged = await buy(order({ plan: 'vpn-12plus3', cardToken: 'pm_card_threeDSecure2Required__schedule' }))
+    expect(challenged.body).toMatchObject({ status: 'requires_action', clientSecret: expect.stringMatching(/^pi_fake_/) })
+    stripe.authenticate(String(challenged.body.clientSecret).replace(/_secret_.*$/, ''), true)
+    expect((await next(challenged.body.hash)).body).toMatchObject({ status: 'paid' })
+  })
+
+  it('gives a bonus code’s extra days once the first invoice is paid, by moving the next invoice back', async () => {
+    await payload.create({ collection: 'bonus-codes', data: { code: 'STRIPE-EXTRA7', effect: 'days', value: 7, active: true }, overrideAccess: true, depth: 0 })
+    const started = await buy(order({ bonusCode: 'STRIPE-EXTRA7' }))
+    expect(started.body).toMatchObject({ status: 'requires_action' })
+    const stored = await orderOf(started.body.hash)
+    const billed = stripeSubscriptionOf(stored.id)
+    expect(billed.metadata).toMatchObject({ extraDays: '7' })
+    const plainEnd = (billed.items as { data: { current_period_end: number }[] }).data[0]!.current_period_end
+    stripe.confirm(String(started.body.clientSecret))
+    expect((await next(started.body.hash)).body).toMatchObject({ status: 'paid' })
+    const pushed = posted(`/v1/subscriptions/${billed.id}`)
+    expect(pushed.map((request) => [request.idempotencyKey, request.form.get('trial_end'), request.form.get('proration_behavior')])).toEqual([[`sub:${billed.id}:extra-days`, String(plainEnd + 7 * 86_400), 'none']])
+    expect(await subscriptionOf(stored.id)).toMatchObject({ status: 'active', currentPeriodEnd: new Date((plainEnd + 7 * 86_400) * 1000).toISOString() })
+    // Read again (a late event, url/): given once.
+    await next(started.body.hash)
+    expect(posted(`/v1/subscriptions/${billed.id}`)).toHaveLength(1)
+  })
+
   it('keeps one-off plans as PaymentIntents', async () => {
     const paid = await buy(order({ plan: 'vpn-lifetime', cardToken: 'pm_card_visa__lifetime' }))
     expect(paid.body).toMatchObject({ status: 'paid' })

@@ -1,8 +1,8 @@
-// The Stripe adapter against Stripe's own test mode (`npm run test:stripe`, only with an sk_test_ key and a network): PaymentIntents keyed by our ids, declines, 3-D Secure's localized return, the webhook signature.
+// The Stripe adapter against Stripe's own test mode (`npm run test:stripe`, only with an sk_test_ key and a network): PaymentIntents keyed by our ids, declines, 3-D Secure's localized return, the webhook signature, a yearly subscription and a free trial through Stripe Billing.
 import Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
 import { stripeClient, stripeProvider } from '@/services/payments/stripe/provider'
-import type { CreatePayment } from '@/services/payments/provider'
+import type { BillingPlan, CreatePayment } from '@/services/payments/provider'
 
 const secretKey = process.env.STRIPE_SECRET_KEY ?? ''
 const siteUrl = 'https://veilgate.example'
@@ -60,5 +60,48 @@ describe('Stripe test mode through our adapter', () => {
     const now = new Date()
     expect(provider.verifyWebhook(body, new Headers({ 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_live_suite' }) }), now)).toMatchObject({ id: 'evt_live_suite' })
     expect(provider.verifyWebhook(body, new Headers({ 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_other' }) }), now)).toBeNull()
+  })
+
+  /** A card PaymentMethod of Stripe's test token, as Stripe.js would make one. */
+  const card = async (token = 'tok_visa') => (await client.paymentMethods.create({ type: 'card', card: { token } })).id
+  const billing = (overrides: Partial<BillingPlan> = {}): BillingPlan => ({
+    customer: { ref: null, key: `order:${run}:customer:${++attempts}`, email: `live-suite-${run}@example.com` },
+    recurring: [{ purchaseId: `live-suite-plan-${run}`, name: 'Live suite plan', kind: 'plan', amount: 7188, priceRef: null, productRef: null, region: null }],
+    oneTime: [],
+    period: { type: 'year', count: 1 },
+    firstTotal: 7188,
+    bonusCode: null,
+    subscriptionRef: null,
+    remember: async () => undefined,
+    ...overrides,
+  })
+
+  it('makes a yearly subscription with our order id, its first invoice paid once confirmed', async () => {
+    const orderId = run + 1
+    const input = payment(await card(), { orderId, recurring: true, idempotencyKey: `order:${orderId}:attempt:1`, billing: billing() })
+    const result = await provider.createPayment(input)
+    expect(result).toMatchObject({ status: 'requires_action', nextAction: { type: 'confirm', clientSecret: expect.stringMatching(/^pi_/) } })
+    const subscription = await client.subscriptions.retrieve(result.providerRef)
+    expect(subscription).toMatchObject({ status: 'incomplete', metadata: { orderId: String(orderId), orderHash: input.hash } })
+    // What Stripe.js's confirmPayment does in the page.
+    const secret = (result.nextAction as { clientSecret: string }).clientSecret
+    await client.paymentIntents.confirm(secret.replace(/_secret_.*$/, ''), { payment_method: input.cardToken! })
+    expect(await provider.retrieve(result.providerRef)).toMatchObject({ status: 'succeeded', periodEnd: expect.any(Date) })
+  })
+
+  it('starts a free trial: a trialing subscription, the card saved by its SetupIntent, nothing charged', async () => {
+    const orderId = run + 2
+    const input = payment(await card(), { orderId, amount: 0, recurring: true, idempotencyKey: `order:${orderId}:attempt:1`, billing: billing({ trialDays: 7, firstTotal: 0, period: { type: 'week', count: 1 } }) })
+    const result = await provider.createPayment(input)
+    const subscription = await client.subscriptions.retrieve(result.providerRef)
+    expect(subscription.status).toBe('trialing')
+    if (result.status === 'requires_action') {
+      expect(result.nextAction).toMatchObject({ type: 'confirm', setup: true, clientSecret: expect.stringMatching(/^seti_/) })
+      const secret = (result.nextAction as { clientSecret: string }).clientSecret
+      await client.setupIntents.confirm(secret.replace(/_secret_.*$/, ''), { payment_method: input.cardToken! })
+    }
+    expect(await provider.retrieve(result.providerRef)).toMatchObject({ status: 'succeeded' })
+    const invoice = await client.invoices.retrieve(String(subscription.latest_invoice))
+    expect(invoice.total).toBe(0)
   })
 })

@@ -48,6 +48,7 @@ export type FakeStripe = {
   requests: { method: string; path: string; idempotencyKey: string | undefined; authorization: string | undefined; form: URLSearchParams }[]
   intents: Map<string, Intent>
   subscriptions: Map<string, Subscription>
+  schedules: Map<string, Record<string, unknown>>
   customers: Map<string, Record<string, unknown>>
   /** PaymentMethod → the customer it is attached to. */
   attached: Map<string, string>
@@ -75,6 +76,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const customers = new Map<string, Record<string, unknown>>()
   const attached = new Map<string, string>()
   const coupons = new Map<string, { amount_off: number }>()
+  /** A schedule's request as nested objects, by the subscription it made. */
+  const schedules = new Map<string, Record<string, unknown>>()
   const setupIntents = new Map<string, Record<string, unknown> & { id: string; status: string; client_secret: string }>()
   let counter = 0
   const stripeError = (status: number, message: string, extra: Record<string, unknown> = {}) => ({ status, body: { error: { type: 'invalid_request_error', message, ...extra } } })
@@ -263,6 +266,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return answering({ status: 200, body: { ...methodObject(pm), customer: form.get('customer') } })
     }
     if (request.method === 'POST' && url.pathname === '/v1/subscriptions') return answering(createSubscription(form))
+    if (request.method === 'POST' && url.pathname === '/v1/subscription_schedules') {
+      // The schedule's subscription starts on its first phase, and its first invoice is charged at once with the default method.
+      const phase = new URLSearchParams({ customer: form.get('customer') ?? '', default_payment_method: form.get('default_settings[default_payment_method]') ?? '' })
+      for (const [key, value] of form) if (key.startsWith('phases[0][') && !key.startsWith('phases[0][duration]')) phase.append(key.slice('phases[0]['.length).replace(']', ''), value)
+      const made = createSubscription(phase)
+      if (made.status !== 200) return answering(made)
+      const subscription = made.body as Subscription
+      const secret = subscription.latest_invoice.confirmation_secret?.client_secret ?? ''
+      confirmIntent(/^(pi_[A-Za-z0-9_]+?)_secret_/.exec(secret)?.[1] ?? '', undefined)
+      schedules.set(subscription.id, nested(form))
+      return answering({ status: 200, body: { id: `sub_sched_fake_${++counter}`, object: 'subscription_schedule', subscription: subscription.id, end_behavior: form.get('end_behavior'), metadata: nested(form).metadata ?? {} } })
+    }
     if (request.method === 'GET' && url.pathname === '/v1/subscriptions/search') {
       const orderId = /metadata\['orderId'\]:'([^']*)'/.exec(form.get('query') ?? '')?.[1]
       const data = [...subscriptions.values()].filter((subscription) => subscription.metadata.orderId === orderId)
@@ -279,6 +294,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           found.default_payment_method = methodObject(pm)
         }
         if (form.get('cancel_at_period_end')) found.cancel_at_period_end = form.get('cancel_at_period_end') === 'true'
+        // A trial_end on an active subscription: the next invoice waits until then.
+        const trialEnd = Number(form.get('trial_end') ?? 0)
+        if (trialEnd) {
+          for (const item of (found.items as { data: { current_period_end: number }[] }).data) item.current_period_end = trialEnd
+          found.status = 'trialing'
+          found.trial_end = trialEnd
+        }
+        found.metadata = { ...found.metadata, ...((nested(form).metadata ?? {}) as Record<string, string>) }
         return answering({ status: 200, body: found })
       }
       return send(200, found)
@@ -318,6 +341,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     intents,
     subscriptions,
+    schedules,
     customers,
     attached,
     confirm: (clientSecret, paymentMethod) =>

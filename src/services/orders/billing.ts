@@ -2,6 +2,7 @@
 import type { Payload } from 'payload'
 import type { Order } from '@/payload-types'
 import { addPeriod, type Period } from '@/services/catalog/pricing'
+import { findPlan } from '@/services/catalog/catalog'
 import { idOf } from '@/services/catalog/codes'
 import { query } from '@/services/db'
 import type { BillingItem, BillingPlan } from '@/services/payments/provider'
@@ -31,17 +32,39 @@ export function plainFirstPeriod(order: Pick<Order, 'createdAt' | 'quote'>): Per
   return addPeriod(new Date(order.createdAt), period).getTime() === new Date(quote.periodEndsAt).getTime() ? period : null
 }
 
+/** Whole days a bonus code added to one renewal period (the quote's period end after the plain one), else null. */
+export function extraDaysOf(order: Pick<Order, 'createdAt' | 'quote'>): number | null {
+  const quote = (order.quote ?? {}) as StoredQuote
+  const period = renewalPeriodOf(order.quote)
+  if (!period || quote.trialEndsAt || !quote.periodEndsAt) return null
+  const days = (new Date(quote.periodEndsAt).getTime() - addPeriod(new Date(order.createdAt), period).getTime()) / DAY_MS
+  return Number.isInteger(days) && days > 0 ? days : null
+}
+
+/** The plan's longer first period ("15 months, then every 12") when the order's first period is exactly it, else null. */
+async function longerFirstPeriod(payload: Payload, order: Order): Promise<Period | null> {
+  const quote = (order.quote ?? {}) as StoredQuote
+  const plan = await findPlan(payload, order.plan)
+  const months = plan?.firstPeriodMonths
+  if (!months || !quote.periodEndsAt || quote.trialEndsAt) return null
+  const first: Period = { type: 'month', count: months }
+  return addPeriod(new Date(order.createdAt), first).getTime() === new Date(quote.periodEndsAt).getTime() ? first : null
+}
+
 /**
  * The order billed as a provider subscription, or null when it is not one (lifetime, not renewing,
- * a longer first period: those are one-off payments). A free trial is a subscription whose first
- * charge comes after its days. Each line names its product, the
+ * first period with extra days not in whole days: those are one-off payments). A free trial is a
+ * subscription whose first charge comes after its days; a longer first period is a schedule of two
+ * phases; a bonus code's extra days push the second invoice back once the first is paid. Each line names its product, the
  * editor's provider price if set, and the product made before; the buyer's provider customer is
  * theirs if they have one, else the order's from an earlier attempt; an earlier attempt's
  * subscription is paid again instead of making another.
  */
 export async function billingPlanFor(payload: Payload, order: Order, providerId: string): Promise<BillingPlan | null> {
   const trialDays = order.autoRenew && order.total === 0 ? trialDaysOf(order) : null
-  const period = !order.autoRenew ? null : trialDays ? renewalPeriodOf(order.quote) : plainFirstPeriod(order)
+  const firstPeriod = order.autoRenew && !trialDays ? await longerFirstPeriod(payload, order) : null
+  const extraDays = order.autoRenew && !trialDays && !firstPeriod && !plainFirstPeriod(order) ? extraDaysOf(order) : null
+  const period = !order.autoRenew ? null : trialDays || firstPeriod || extraDays ? renewalPeriodOf(order.quote) : plainFirstPeriod(order)
   const renewalCost = ((order.quote ?? {}) as StoredQuote).renewal?.cost
   if (!period || (trialDays && !renewalCost)) return null
   const lines = (order.lines ?? []) as Line[]
@@ -85,6 +108,9 @@ export async function billingPlanFor(payload: Payload, order: Order, providerId:
     oneTime: trialDays ? [] : lines.filter((line) => line.renewalAmount === null || line.renewalAmount === undefined).map((line) => item(line, line.amount)),
     period,
     ...(trialDays ? { trialDays } : {}),
+    ...(extraDays ? { extraDays } : {}),
+    // The longer first period bills the recurring lines at their first prices, once, for its months.
+    ...(firstPeriod ? { firstPhase: { period: firstPeriod, items: lines.filter((line) => line.renewalAmount !== null && line.renewalAmount !== undefined).map((line) => item(line, line.amount)) } } : {}),
     firstTotal: order.total,
     bonusCode: order.bonusCode ?? null,
     subscriptionRef: earlier[0]?.provider_ref.slice(providerId.length + 1) ?? null,

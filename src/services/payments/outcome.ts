@@ -40,7 +40,7 @@ const attemptStatus = (result: PaymentResult): PaymentAttempt['status'] => (resu
 export async function applyResult(
   payload: Payload,
   order: Pick<Order, 'id' | 'publicHash' | 'locale'>,
-  attempt: Pick<PaymentAttempt, 'id' | 'providerRef' | 'provider' | 'status'>,
+  attempt: Pick<PaymentAttempt, 'id' | 'providerRef' | 'provider' | 'status'> & { periodEnd?: string | null },
   result: PaymentResult,
   from: readonly OrderStatus[],
   at: Date,
@@ -49,13 +49,22 @@ export async function applyResult(
   const hash = order.publicHash
   const ref = `${attempt.provider}:${result.providerRef}`
   const status = attemptStatus(result)
-  if (attempt.status !== status || attempt.providerRef !== ref) {
+  // A provider's subscription may move its period end after the first answer (a bonus code's extra days).
+  const periodEnd = result.periodEnd?.toISOString()
+  const newEnd = periodEnd !== undefined && (attempt.periodEnd ? new Date(attempt.periodEnd).toISOString() : undefined) !== periodEnd
+  if (attempt.status !== status || attempt.providerRef !== ref || newEnd) {
     await payload.update({
       collection: 'payment-attempts',
       id: attempt.id,
       overrideAccess: true,
       depth: 0,
-      data: { status, providerRef: ref, ...(result.error ? { errorCode: result.error.providerCode } : {}), ...(result.card ? { brand: result.card.brand, last4: result.card.last4 } : {}) },
+      data: {
+        status,
+        providerRef: ref,
+        ...(result.error ? { errorCode: result.error.providerCode } : {}),
+        ...(result.card ? { brand: result.card.brand, last4: result.card.last4 } : {}),
+        ...(newEnd ? { periodEnd } : {}),
+      },
     })
   }
   if (result.status === 'succeeded') {

@@ -54,6 +54,10 @@ export type BillingPlan = {
   period: Period
   /** A free trial: this many days before the first charge (the card is saved now, nothing is charged). */
   trialDays?: number
+  /** Days a bonus code adds to the first period: the second invoice comes that much later. */
+  extraDays?: number
+  /** A longer first period ("15 months, then every 12"): its length, and the recurring lines at their first-period prices. */
+  firstPhase?: { period: Period; items: BillingItem[] }
   /** What the first invoice charges (our quote's total): any difference from the lines is a one-time discount or charge. */
   firstTotal: number
   bonusCode: string | null
@@ -107,8 +111,8 @@ export interface PaymentProvider {
 }
 
 /** The difference between what the lines bill on a first invoice and the order's total: negative is a discount (bonus code, first-period price), positive a charge. */
-export function firstInvoiceDifference(plan: Pick<BillingPlan, 'recurring' | 'oneTime' | 'firstTotal'>): number {
-  const billed = [...plan.recurring, ...plan.oneTime].reduce((sum, item) => sum + item.amount, 0)
+export function firstInvoiceDifference(plan: Pick<BillingPlan, 'recurring' | 'oneTime' | 'firstTotal' | 'firstPhase'>): number {
+  const billed = [...(plan.firstPhase?.items ?? plan.recurring), ...plan.oneTime].reduce((sum, item) => sum + item.amount, 0)
   return plan.firstTotal - billed
 }
 

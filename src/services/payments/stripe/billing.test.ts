@@ -1,9 +1,9 @@
 // Unit tests of Stripe Billing's request building: items, one-time lines, the first-period difference, keys and metadata; and which orders are billed so.
 import { describe, expect, it } from 'vitest'
-import { plainFirstPeriod } from '@/services/orders/billing'
+import { extraDaysOf, plainFirstPeriod, trialDaysOf } from '@/services/orders/billing'
 import { addPeriod } from '@/services/catalog/pricing'
 import { firstInvoiceDifference, type BillingPlan } from '@/services/payments/provider'
-import { subscriptionOfRef, subscriptionParams, subscriptionRef } from './billing'
+import { scheduleParams, subscriptionOfRef, subscriptionParams, subscriptionRef } from './billing'
 
 const plan = (overrides: Partial<BillingPlan> = {}): BillingPlan => ({
   customer: { ref: 'cus_1', key: 'customer:7', email: 'a@example.com' },
@@ -51,6 +51,25 @@ describe('a subscription’s create parameters', () => {
     expect(subscriptionParams({ plan: discounted, customer: 'cus_1', paymentMethod: 'pm_1', products: { 'vpn-1y': 'prod_plan' }, coupon: 'cpn_1', orderId: 12, hash: 'h'.repeat(22) })).toMatchObject({ discounts: [{ coupon: 'cpn_1' }] })
   })
 
+  it('bills a longer first period as two phases: first prices once for its months, then renewal prices', () => {
+    const first = plan().recurring.map((item) => ({ ...item, amount: item.amount - 1000 }))
+    const longer = plan({ firstPhase: { period: { type: 'month', count: 15 }, items: first }, period: { type: 'month', count: 12 }, firstTotal: 7188 + 4999 - 2000 })
+    const params = scheduleParams({ plan: { ...longer, firstPhase: longer.firstPhase! }, customer: 'cus_1', paymentMethod: 'pm_1', products: { 'vpn-1y': 'prod_plan', 'server-10tb': 'prod_server' }, coupon: null, orderId: 12, hash: 'h'.repeat(22) })
+    expect(params).toMatchObject({ customer: 'cus_1', start_date: 'now', end_behavior: 'release', default_settings: { default_payment_method: 'pm_1', collection_method: 'charge_automatically' }, metadata: { orderId: '12' } })
+    const [one, two] = params.phases!
+    expect(one!.duration).toEqual({ interval: 'month', interval_count: 15 })
+    // The editor's Stripe price is for the renewal period: the longer first phase is priced here.
+    expect(one!.items.map((item) => [item.price, item.price_data?.unit_amount, item.price_data?.recurring])).toEqual([
+      [undefined, 6188, { interval: 'month', interval_count: 15 }],
+      [undefined, 3999, { interval: 'month', interval_count: 15 }],
+    ])
+    expect(two!.items.map((item) => [item.price, item.price_data?.unit_amount])).toEqual([
+      [undefined, 7188],
+      ['price_server', undefined],
+    ])
+    expect(two!.duration).toBeUndefined()
+  })
+
   it('names each attempt on one subscription apart', () => {
     expect([subscriptionRef('sub_1', 1), subscriptionRef('sub_1', 3)]).toEqual(['sub_1', 'sub_1/3'])
     expect([subscriptionOfRef('sub_1'), subscriptionOfRef('sub_1/3')]).toEqual(['sub_1', 'sub_1'])
@@ -67,5 +86,15 @@ describe('which auto-renewing orders Stripe Billing takes now', () => {
     expect(plainFirstPeriod({ createdAt, quote: { periodEndsAt: days, trialEndsAt: null, renewal: { cost: 7188, at: days, period: year } } })).toBeNull()
     expect(plainFirstPeriod({ createdAt, quote: { periodEndsAt: end, trialEndsAt: '2026-03-08T10:00:00.000Z', renewal: { cost: 7188, at: end, period: year } } })).toBeNull()
     expect(plainFirstPeriod({ createdAt, quote: { periodEndsAt: null, trialEndsAt: null, renewal: null } })).toBeNull()
+  })
+
+  it('reads a trial’s days and a bonus code’s extra days from the quote', () => {
+    const end = addPeriod(new Date(createdAt), year).toISOString()
+    const week = new Date(new Date(createdAt).getTime() + 7 * 86_400_000).toISOString()
+    expect(trialDaysOf({ createdAt, quote: { periodEndsAt: week, trialEndsAt: week, renewal: { cost: 499, at: week, period: year } } })).toBe(7)
+    expect(trialDaysOf({ createdAt, quote: { periodEndsAt: end, trialEndsAt: null, renewal: { cost: 7188, at: end, period: year } } })).toBeNull()
+    const later = new Date(new Date(end).getTime() + 7 * 86_400_000).toISOString()
+    expect(extraDaysOf({ createdAt, quote: { periodEndsAt: later, trialEndsAt: null, renewal: { cost: 7188, at: later, period: year } } })).toBe(7)
+    expect(extraDaysOf({ createdAt, quote: { periodEndsAt: end, trialEndsAt: null, renewal: { cost: 7188, at: end, period: year } } })).toBeNull()
   })
 })

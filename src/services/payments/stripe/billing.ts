@@ -10,6 +10,9 @@ const differenceOf = (plan: BillingPlan) => (plan.trialDays ? 0 : firstInvoiceDi
 
 const interval = (period: BillingPlan['period']): Stripe.SubscriptionCreateParams.Item.PriceData.Recurring => ({ interval: period.type, interval_count: period.count })
 
+/** The reference of a payment whose outcome is not known yet (the provider's `PENDING`). */
+const PENDING_PREFIX = 'pending_'
+
 const lineMetadata = (item: BillingItem) => ({ purchaseId: item.purchaseId, kind: item.kind, ...(item.region ? { region: item.region } : {}) })
 
 /**
@@ -40,8 +43,43 @@ export function subscriptionParams(input: { plan: BillingPlan; customer: string;
     default_payment_method: input.paymentMethod,
     payment_behavior: 'default_incomplete',
     payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
-    metadata: { orderId: String(input.orderId), orderHash: input.hash },
+    // A bonus code's extra days, given once the first invoice is paid (`subscriptionResult`).
+    metadata: { orderId: String(input.orderId), orderHash: input.hash, ...(plan.extraDays ? { extraDays: String(plan.extraDays) } : {}) },
     expand,
+  }
+}
+
+/**
+ * A longer first period as a subscription schedule (pure, for tests): phase one bills the recurring
+ * lines at their first prices once for its months (with the one-time lines and any first-period
+ * coupon), phase two at their renewal prices every renewal period; then the schedule lets the
+ * subscription go on by itself (`release`). Charged to the checkout's PaymentMethod; our ids on
+ * the schedule and, through the phases, on the subscription.
+ */
+export function scheduleParams(input: { plan: BillingPlan & { firstPhase: NonNullable<BillingPlan['firstPhase']> }; customer: string; paymentMethod: string; products: Record<string, string>; coupon: string | null; orderId: number; hash: string }): Stripe.SubscriptionScheduleCreateParams {
+  const { plan, products } = input
+  const metadata = { orderId: String(input.orderId), orderHash: input.hash }
+  const priced = (item: BillingItem, period: BillingPlan['period']) =>
+    item.priceRef && period === plan.period
+      ? { price: item.priceRef, metadata: lineMetadata(item) }
+      : { price_data: { currency: 'usd', product: products[item.purchaseId]!, unit_amount: item.amount, recurring: interval(period) }, metadata: lineMetadata(item) }
+  const first = subscriptionParams({ ...input, plan: { ...plan, recurring: plan.firstPhase.items } })
+  return {
+    customer: input.customer,
+    start_date: 'now',
+    end_behavior: 'release',
+    default_settings: { default_payment_method: input.paymentMethod, collection_method: 'charge_automatically' },
+    metadata,
+    phases: [
+      {
+        items: plan.firstPhase.items.map((item) => priced(item, plan.firstPhase.period)),
+        duration: { interval: plan.firstPhase.period.type, interval_count: plan.firstPhase.period.count },
+        ...(first.add_invoice_items ? { add_invoice_items: first.add_invoice_items } : {}),
+        ...(first.discounts ? { discounts: first.discounts as Stripe.SubscriptionScheduleCreateParams.Phase.Discount[] } : {}),
+        metadata,
+      },
+      { items: plan.recurring.map((item) => priced(item, plan.period)), metadata },
+    ],
   }
 }
 
@@ -80,7 +118,11 @@ export async function subscriptionResult(client: Stripe, subscription: Stripe.Su
     if (setup.status === 'canceled') return failedWith(ref, 'payment_canceled', card)
     if (setup.client_secret) return { status: 'requires_action', ...base, nextAction: { type: 'confirm', clientSecret: setup.client_secret, setup: true } }
   }
-  if (subscription.status === 'active' || subscription.status === 'trialing' || subscription.status === 'past_due') return { status: 'succeeded', ...base }
+  if (subscription.status === 'active' || subscription.status === 'trialing' || subscription.status === 'past_due') {
+    const extended = await giveExtraDays(client, subscription)
+    const extendedEnd = extended.items.data[0]?.current_period_end
+    return { status: 'succeeded', ...base, ...(extendedEnd ? { periodEnd: new Date(extendedEnd * 1000) } : {}) }
+  }
   if (subscription.status !== 'incomplete') return failedWith(ref, 'payment_canceled', card)
   const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : subscription.latest_invoice ? await client.invoices.retrieve(subscription.latest_invoice, { expand: ['confirmation_secret'] }) : null
   const secret = invoice?.confirmation_secret?.client_secret
@@ -95,6 +137,24 @@ export async function subscriptionResult(client: Stripe, subscription: Stripe.Su
   }
   if (intent.status === 'canceled') return failedWith(ref, 'payment_canceled', card)
   return { status: 'requires_action', ...base, nextAction: { type: 'confirm', clientSecret: secret } }
+}
+
+const DAY_S = 86_400
+
+/**
+ * A bonus code's extra days (`extraDays` in the subscription's metadata), once its first invoice is
+ * paid: the next invoice moves back by them (`trial_end`, no proration), once however often this
+ * runs (key `sub:{id}:extra-days`, and `extraDaysGiven` in the metadata).
+ */
+async function giveExtraDays(client: Stripe, subscription: Stripe.Subscription): Promise<Stripe.Subscription> {
+  const days = Number(subscription.metadata?.extraDays ?? 0)
+  const end = subscription.items.data[0]?.current_period_end
+  if (!days || !end || subscription.metadata?.extraDaysGiven) return subscription
+  return client.subscriptions.update(
+    subscription.id,
+    { trial_end: end + days * DAY_S, proration_behavior: 'none', metadata: { extraDaysGiven: String(days) }, expand },
+    { idempotencyKey: `sub:${subscription.id}:extra-days` },
+  )
 }
 
 /**
@@ -138,7 +198,15 @@ export async function createSubscription(client: Stripe, input: CreatePayment & 
     discount > 0
       ? (await client.coupons.create({ amount_off: discount, currency: 'usd', duration: 'once', name: (billing.bonusCode ?? 'First period').slice(0, 40), metadata: { orderId: String(input.orderId) } }, { idempotencyKey: `coupon:order:${input.orderId}` })).id
       : null
-  const subscription = await client.subscriptions.create(subscriptionParams({ plan: billing, customer, paymentMethod, products, coupon, orderId: input.orderId, hash: input.hash }), { idempotencyKey: `order:${input.orderId}:sub` })
+  const request = { customer, paymentMethod, products, coupon, orderId: input.orderId, hash: input.hash }
+  if (billing.firstPhase) {
+    // "15 months, then every 12": a schedule, whose subscription's first invoice is charged at once (or left for the browser to confirm).
+    const schedule = await client.subscriptionSchedules.create(scheduleParams({ ...request, plan: { ...billing, firstPhase: billing.firstPhase } }), { idempotencyKey: `order:${input.orderId}:schedule` })
+    const id = typeof schedule.subscription === 'string' ? schedule.subscription : schedule.subscription?.id
+    if (!id) return { status: 'processing', providerRef: `${PENDING_PREFIX}${input.idempotencyKey}` }
+    return subscriptionResult(client, await client.subscriptions.retrieve(id, { expand }), ref(id))
+  }
+  const subscription = await client.subscriptions.create(subscriptionParams({ ...request, plan: billing }), { idempotencyKey: `order:${input.orderId}:sub` })
   return subscriptionResult(client, subscription, ref(subscription.id))
 }
 
