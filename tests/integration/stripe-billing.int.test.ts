@@ -234,6 +234,23 @@ describe('auto-renewing plans through Stripe Billing', () => {
     }
   })
 
+  it('settles a trial by Stripe’s SetupIntent events, which carry our order id: once, repeats and late ones without effect', async () => {
+    const started = await buy(order({ plan: 'vpn-trial-7d' }))
+    const setupId = String(started.body.clientSecret).replace(/_secret_.*$/, '')
+    const setup = stripe.setupIntents.get(setupId)!
+    const stored = await orderOf(started.body.hash)
+    const billed = stripeSubscriptionOf(stored.id)
+    expect(setup.metadata).toEqual({ orderId: String(stored.id), orderHash: String(started.body.hash), subscription: billed.id })
+    stripe.confirm(String(started.body.clientSecret))
+    const answers = await Promise.all(Array.from({ length: 5 }, () => event('setup_intent.succeeded', { ...setup }, 'evt_billing_setup_once')))
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200])
+    const paid = await orderOf(started.body.hash)
+    expect(paid.status).toBe('paid')
+    expect((await event('setup_intent.setup_failed', { ...setup })).body).toEqual({ received: true })
+    expect(await orderOf(started.body.hash)).toMatchObject({ status: 'paid', version: paid.version })
+    expect((await event('setup_intent.succeeded', { ...setup, metadata: {} })).body).toEqual({ received: true, ignored: true })
+  })
+
   it('retries a trial whose card was refused at saving, on the same subscription', async () => {
     const started = await buy(order({ plan: 'vpn-trial-7d', cardToken: 'pm_card_chargeCustomerFail__trial' }))
     expect(started.body).toMatchObject({ setup: true })

@@ -49,6 +49,7 @@ export type FakeStripe = {
   intents: Map<string, Intent>
   subscriptions: Map<string, Subscription>
   schedules: Map<string, Record<string, unknown>>
+  setupIntents: Map<string, Record<string, unknown> & { id: string; status: string; client_secret: string }>
   customers: Map<string, Record<string, unknown>>
   /** PaymentMethod → the customer it is attached to. */
   attached: Map<string, string>
@@ -313,6 +314,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     const confirm = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)\/confirm$/.exec(url.pathname)
     if (request.method === 'POST' && confirm) return answering(confirmIntent(confirm[1]!, form.get('payment_method') ?? undefined))
+    const setupPath = /^\/v1\/setup_intents\/([A-Za-z0-9_]+)$/.exec(url.pathname)
+    if (request.method === 'POST' && setupPath) {
+      const setup = setupIntents.get(setupPath[1]!)
+      if (!setup) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such setupintent' } })
+      setup.metadata = { ...((setup.metadata ?? {}) as Record<string, string>), ...((nested(form).metadata ?? {}) as Record<string, string>) }
+      return answering({ status: 200, body: setup })
+    }
     const confirmSetupPath = /^\/v1\/setup_intents\/([A-Za-z0-9_]+)\/confirm$/.exec(url.pathname)
     if (request.method === 'POST' && confirmSetupPath) return answering(confirmSetup(confirmSetupPath[1]!, form.get('payment_method') ?? undefined))
     if (request.method === 'GET' && url.pathname === '/v1/payment_intents/search') {
@@ -342,6 +350,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     intents,
     subscriptions,
     schedules,
+    setupIntents,
     customers,
     attached,
     confirm: (clientSecret, paymentMethod) =>

@@ -47,6 +47,8 @@ export function readSandboxSigned<T>(schema: z.ZodType<T>, secret: string, raw: 
 export const paymentEventTypes = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.requires_action', 'payment_intent.processing', 'payment_intent.canceled'] as const
 /** A Stripe subscription's first invoice paid or declined (later invoices are its renewals). */
 export const invoiceEventTypes = ['invoice.paid', 'invoice.payment_failed'] as const
+/** A trial's card saved or refused (the SetupIntent carries our order id and its subscription). */
+export const setupEventTypes = ['setup_intent.succeeded', 'setup_intent.setup_failed'] as const
 
 /** A provider event in Stripe's shape, as far as the route reads it. */
 export const webhookEvent = z.object({
@@ -134,7 +136,8 @@ const outcomeOfCardEvent: Record<string, PaymentEvent['outcome']> = {
 /**
  * A card route event (Stripe's shape, from Stripe or the sandbox) in the intake's terms. A
  * subscription's first invoice (`billing_reason: subscription_create`) is about its subscription,
- * when that subscription carries our order id; any other invoice is not acted on here.
+ * when that subscription carries our order id; any other invoice is not acted on here. A trial's
+ * SetupIntent is about the subscription its metadata names, with our order id.
  */
 export function cardEvent(provider: 'sandbox' | 'stripe', event: WebhookEvent): PaymentEvent {
   const object = event.data.object
@@ -143,6 +146,11 @@ export function cardEvent(provider: 'sandbox' | 'stripe', event: WebhookEvent): 
     const subscription = typeof details?.subscription === 'string' ? details.subscription : (details?.subscription?.id ?? null)
     const ours = Boolean(subscription && details?.metadata?.orderId && object.billing_reason === 'subscription_create')
     return { provider, source: provider, eventId: event.id, type: event.type, relevant: ours, providerRef: ours ? subscription : null, attemptKey: null, outcome: event.type === 'invoice.paid' ? 'succeeded' : 'failed' }
+  }
+  if ((setupEventTypes as readonly string[]).includes(event.type)) {
+    const subscription = object.metadata?.subscription ?? null
+    const ours = Boolean(subscription?.startsWith('sub_') && object.metadata?.orderId)
+    return { provider, source: provider, eventId: event.id, type: event.type, relevant: ours, providerRef: ours ? subscription : null, attemptKey: null, outcome: event.type === 'setup_intent.succeeded' ? 'succeeded' : 'failed' }
   }
   return {
     provider,

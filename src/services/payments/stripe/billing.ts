@@ -116,7 +116,13 @@ export async function subscriptionResult(client: Stripe, subscription: Stripe.Su
     if (setup.status === 'requires_payment_method' && setup.last_setup_error && !retrying) return failedWith(ref, setup.last_setup_error.decline_code ?? setup.last_setup_error.code ?? 'card_declined', card)
     if (setup.status === 'processing') return { status: 'processing', ...base }
     if (setup.status === 'canceled') return failedWith(ref, 'payment_canceled', card)
-    if (setup.client_secret) return { status: 'requires_action', ...base, nextAction: { type: 'confirm', clientSecret: setup.client_secret, setup: true } }
+    if (setup.client_secret) {
+      // Its events (setup_intent.*) name our order and the subscription, as the subscription's do.
+      if (!setup.metadata?.orderId && subscription.metadata?.orderId) {
+        await client.setupIntents.update(setup.id, { metadata: { orderId: subscription.metadata.orderId, orderHash: subscription.metadata.orderHash ?? '', subscription: subscription.id } }, { idempotencyKey: `sub:${subscription.id}:setup:${setup.id}` })
+      }
+      return { status: 'requires_action', ...base, nextAction: { type: 'confirm', clientSecret: setup.client_secret, setup: true } }
+    }
   }
   if (subscription.status === 'active' || subscription.status === 'trialing' || subscription.status === 'past_due') {
     const extended = await giveExtraDays(client, subscription)
