@@ -342,7 +342,9 @@ export async function chargeAttempt(
       },
     })
   }
-  const answer = await applyResult(payload, { id: input.orderId, publicHash: input.hash, locale: input.orderLocale }, attempt, result, ['processing'], input.at, input.locale)
+  // The attempt as just written: its period end is already the provider's.
+  const written = { ...attempt, periodEnd: result.periodEnd?.toISOString() ?? null }
+  const answer = await applyResult(payload, { id: input.orderId, publicHash: input.hash, locale: input.orderLocale }, written, result, ['processing'], input.at, input.locale)
   if (provider.id === 'sandbox') {
     await reportSandboxOutcome(payload, { providerRef: result.providerRef, status: result.status, method: input.method, amount: input.amount, orderId: input.orderId, hash: input.hash, attempt: input.attempt, at: input.at })
   }

@@ -10,8 +10,8 @@ const differenceOf = (plan: BillingPlan) => (plan.trialDays ? 0 : firstInvoiceDi
 
 const interval = (period: BillingPlan['period']): Stripe.SubscriptionCreateParams.Item.PriceData.Recurring => ({ interval: period.type, interval_count: period.count })
 
-/** The reference of a payment whose outcome is not known yet (the provider's `PENDING`). */
-const PENDING_PREFIX = 'pending_'
+/** A reference for a payment whose create call never answered: `pending_` and the key it was sent with. */
+export const PENDING = 'pending_'
 
 const lineMetadata = (item: BillingItem) => ({ purchaseId: item.purchaseId, kind: item.kind, ...(item.region ? { region: item.region } : {}) })
 
@@ -183,7 +183,7 @@ export async function createSubscription(client: Stripe, input: CreatePayment & 
   const ref = (id: string) => subscriptionRef(id, input.attempt)
   if (billing.subscriptionRef) {
     const id = subscriptionOfRef(billing.subscriptionRef)
-    const existing = await client.subscriptions.retrieve(id, { expand })
+    const existing = await retrieveSubscription(client, id)
     const saving = existing.status === 'trialing' && typeof existing.pending_setup_intent === 'object' && existing.pending_setup_intent?.status !== 'succeeded'
     if (existing.status !== 'incomplete' && !saving) return subscriptionResult(client, existing, ref(id))
     const updated = await client.subscriptions.update(id, { default_payment_method: paymentMethod, expand }, { idempotencyKey: `${input.idempotencyKey}:update` })
@@ -209,12 +209,15 @@ export async function createSubscription(client: Stripe, input: CreatePayment & 
     // "15 months, then every 12": a schedule, whose subscription's first invoice is charged at once (or left for the browser to confirm).
     const schedule = await client.subscriptionSchedules.create(scheduleParams({ ...request, plan: { ...billing, firstPhase: billing.firstPhase } }), { idempotencyKey: `order:${input.orderId}:schedule` })
     const id = typeof schedule.subscription === 'string' ? schedule.subscription : schedule.subscription?.id
-    if (!id) return { status: 'processing', providerRef: `${PENDING_PREFIX}${input.idempotencyKey}` }
-    return subscriptionResult(client, await client.subscriptions.retrieve(id, { expand }), ref(id))
+    if (!id) return { status: 'processing', providerRef: `${PENDING}${input.idempotencyKey}` }
+    return subscriptionResult(client, await retrieveSubscription(client, id), ref(id))
   }
   const subscription = await client.subscriptions.create(subscriptionParams({ ...request, plan: billing }), { idempotencyKey: `order:${input.orderId}:sub` })
   return subscriptionResult(client, subscription, ref(subscription.id))
 }
+
+/** One subscription read with what `subscriptionResult` needs. */
+export const retrieveSubscription = (client: Stripe, id: string) => client.subscriptions.retrieve(id, { expand })
 
 /** The order's subscription when the create call's answer was lost: found by our order id. */
 export async function findSubscription(client: Stripe, orderId: number): Promise<Stripe.Subscription | null> {

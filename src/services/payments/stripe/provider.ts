@@ -3,13 +3,11 @@ import Stripe from 'stripe'
 import { localizePath } from '@/i18n/paths'
 import { failedWith, type PaymentProvider, type PaymentResult } from '@/services/payments/provider'
 import { attemptKeyOf, WEBHOOK_TOLERANCE_S } from '@/services/payments/webhooks'
-import { createSubscription, findSubscription, subscriptionOfRef, subscriptionRef, subscriptionResult } from './billing'
+import { createSubscription, findSubscription, PENDING, retrieveSubscription, subscriptionOfRef, subscriptionRef, subscriptionResult } from './billing'
 
 /** The Stripe API version this adapter was written against (stripe-node 23.1's own). */
 export const STRIPE_API_VERSION = '2026-10-28.endive'
 
-/** A reference for a payment whose create call never answered: the key it was sent with. */
-const PENDING = 'pending_'
 
 export type StripeOptions = { secretKey: string; siteUrl: string; apiUrl?: string; webhookSecret?: string; log?: (line: string) => void }
 
@@ -147,7 +145,7 @@ export function stripeProvider(client: Stripe, options: Pick<StripeOptions, 'sit
       }
     },
     async retrieve(providerRef) {
-      if (providerRef.startsWith('sub_')) return subscriptionResult(client, await client.subscriptions.retrieve(subscriptionOfRef(providerRef), { expand: ['latest_invoice.confirmation_secret', 'default_payment_method', 'pending_setup_intent'] }), providerRef)
+      if (providerRef.startsWith('sub_')) return subscriptionResult(client, await retrieveSubscription(client, subscriptionOfRef(providerRef)), providerRef)
       if (providerRef.startsWith(PENDING)) {
         const key = providerRef.slice(PENDING.length)
         // A subscription whose create call never answered is found by the order's id.
