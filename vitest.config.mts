@@ -14,6 +14,7 @@ const e2eAlone = [
   'tests/e2e/sandbox-clock.e2e.test.ts',
   'tests/e2e/amazon-expiry.e2e.test.ts',
   'tests/e2e/stripe-checkout.e2e.test.ts',
+  'tests/e2e/refund.e2e.test.ts',
 ]
 
 // A condition an end-to-end test polls for (an answer after a password hash, an e-mail through the

@@ -1447,6 +1447,18 @@ export interface Order {
    * Subscription, account and e-mails made (once)
    */
   fulfilledAt?: string | null;
+  /**
+   * When the order was refunded (by an admin, or at the payment provider)
+   */
+  refundedAt?: string | null;
+  /**
+   * US cents given back
+   */
+  refundAmount?: number | null;
+  /**
+   * A refund asked of the provider and not yet answered: a second one waits (claim, released on failure)
+   */
+  refundStartedAt?: string | null;
   failure?: {
     code?: string | null;
     providerCode?: string | null;
@@ -3287,6 +3299,9 @@ export interface OrdersSelect<T extends boolean = true> {
   paidAt?: T;
   emailsQueuedAt?: T;
   fulfilledAt?: T;
+  refundedAt?: T;
+  refundAmount?: T;
+  refundStartedAt?: T;
   failure?:
     | T
     | {

@@ -111,6 +111,10 @@ const schema = z.object({
     .refine((days) => days.every((day, i) => day >= 1 && day <= 60 && (i === 0 || day > days[i - 1]!)), 'days from 1 to 60, each after the one before'),
   /** Days before a renewal's charge that the customer is reminded of it (periods of a month or longer). */
   RENEWAL_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+  /** Days after an order was paid during which an admin may refund it (the 30-day money-back guarantee). */
+  MONEY_BACK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Days a referral code's owner gets each time a friend's order with the code is paid. */
+  REFERRAL_REWARD_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** How long the request proxy keeps the active experiment before asking the database again. */
   EXPERIMENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** Another address for Stripe's API (a test double such as stripe-mock); unset, api.stripe.com. */

@@ -14,7 +14,7 @@ describe('the error catalogue (spec section 8)', () => {
       404: ['NOT_FOUND', 'PLAN_NOT_FOUND'],
       405: ['METHOD_NOT_ALLOWED'],
       413: ['PAYLOAD_TOO_LARGE'],
-      409: ['ALREADY_IN_USE', 'EMAIL_ALREADY_USED_FOR_LOGIN'],
+      409: ['ALREADY_IN_USE', 'EMAIL_ALREADY_USED_FOR_LOGIN', 'REFUND_WINDOW_CLOSED', 'ORDER_NOT_REFUNDABLE'],
       423: ['LOGIN_ATTEMPTS_EXCEEDED'],
       429: ['TOO_MANY_REQUESTS'],
       500: ['INTERNAL_ERROR', 'undefinedError'],
@@ -48,6 +48,8 @@ describe('the error catalogue (spec section 8)', () => {
       EMAIL_ALREADY_USED_FOR_LOGIN: 'This e-mail signs in another way. Please use the sign-in method you signed up with.',
       TOO_MANY_REQUESTS: 'Too many requests from your account. Please try again later.',
       USE_NEW_BONUS_CODE_ON_OWN_ACC: "This promo code can't be used on your own account. Share it with a friend.",
+      REFUND_WINDOW_CLOSED: 'The 30-day money-back period of this order has ended.',
+      ORDER_NOT_REFUNDABLE: 'This order cannot be refunded.',
       PASSWORD_ASCII: 'Password must be at least 8 characters and use only Latin letters, digits, spaces and symbols.',
     })
   })

@@ -37,6 +37,7 @@ import * as migration_20261126_164343_connection_test_settings from './20261126_
 import * as migration_20261126_190312_subscription_notices from './20261126_190312_subscription_notices';
 import * as migration_20261129_003655_amazon_approval from './20261129_003655_amazon_approval';
 import * as migration_20261129_034759_stripe_billing from './20261129_034759_stripe_billing';
+import * as migration_20261129_062123_refunds from './20261129_062123_refunds';
 
 export const migrations = [
   {
@@ -232,6 +233,11 @@ export const migrations = [
   {
     up: migration_20261129_034759_stripe_billing.up,
     down: migration_20261129_034759_stripe_billing.down,
-    name: '20261129_034759_stripe_billing'
+    name: '20261129_034759_stripe_billing',
+  },
+  {
+    up: migration_20261129_062123_refunds.up,
+    down: migration_20261129_062123_refunds.down,
+    name: '20261129_062123_refunds'
   },
 ];

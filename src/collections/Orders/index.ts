@@ -65,6 +65,14 @@ export const Orders: CollectionConfig = {
     { name: 'emailsQueuedAt', type: 'date', admin: { readOnly: true, description: 'Receipt (and confirmation for a new account) queued, once' } },
     { name: 'fulfilledAt', type: 'date', index: true, admin: { readOnly: true, description: 'Subscription, account and e-mails made (once)' } },
     {
+      name: 'refundControls',
+      type: 'ui',
+      admin: { components: { Field: '@/components/admin/RefundControls#RefundControls' } },
+    },
+    { name: 'refundedAt', type: 'date', admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' }, description: 'When the order was refunded (by an admin, or at the payment provider)' } },
+    { name: 'refundAmount', type: 'number', admin: { ...moneyAdmin, readOnly: true, description: 'US cents given back' } },
+    { name: 'refundStartedAt', type: 'date', admin: { hidden: true, description: 'A refund asked of the provider and not yet answered: a second one waits (claim, released on failure)' } },
+    {
       name: 'failure',
       type: 'group',
       admin: { readOnly: true },

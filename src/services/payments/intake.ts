@@ -4,8 +4,9 @@ import { apiError } from '@/lib/http'
 import { query } from '@/services/db'
 import { providerById } from './registry'
 import { fulfil } from '@/services/orders/fulfil'
-import { latestAttempt, transition } from '@/services/orders/orders'
+import { latestAttempt } from '@/services/orders/orders'
 import { applyResult } from './outcome'
+import { applyRefund } from '@/services/orders/refund'
 import type { PaymentProvider } from './provider'
 import type { OrderStatus } from '@/services/orders/states'
 import { attemptKeyOf, cardEvent, SANDBOX_SIGNATURE_HEADER, webhookEvent, type PaymentEvent } from './webhooks'
@@ -32,7 +33,8 @@ async function attemptFor(payload: Payload, provider: PaymentProvider, event: Pa
  * One event applied: the payment is re-read from the provider (the event only says where to
  * look) and its order moved by compare-and-set, if the event is about the order's latest attempt
  * and the order is still open. Late, repeated or reordered events therefore never undo a final
- * state. A refund (Paymentwall's type 2) of a paid order marks it refunded. Returns the order's
+ * state. A refund reported by the provider (`charge.refunded`, PayPal's `PAYMENT.CAPTURE.REFUNDED`,
+ * Paymentwall's type 2) of a paid order is the one effect of a refund (`applyRefund`). Returns the order's
  * id, or null when the event is not ours.
  */
 async function applyEvent(payload: Payload, provider: PaymentProvider, event: PaymentEvent, at: Date): Promise<number | null> {
@@ -42,7 +44,8 @@ async function applyEvent(payload: Payload, provider: PaymentProvider, event: Pa
   if (!attempt || !order) return null
   if (event.orderHash !== undefined && event.orderHash !== order.publicHash) return null
   if (event.outcome === 'refunded') {
-    if (order.status === 'paid' && attempt.status === 'succeeded') await transition(payload, order.id, ['paid'], 'refunded')
+    // A refund made at the provider ends access as ours does; our own, reported back, changes nothing more.
+    if (order.status === 'paid' && attempt.status === 'succeeded') await applyRefund(payload, order.id, order.total, at)
     return order.id
   }
   if (order.status === 'paid') {

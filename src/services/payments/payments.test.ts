@@ -9,7 +9,8 @@ import { checkCard, readToken, tokenize } from '@/services/payments/sandbox/proc
 import { canTransition, orderStatuses, transitions, type OrderStatus } from '@/services/orders/states'
 import { resultOf } from '@/services/payments/stripe/provider'
 import { subscriptionTerms } from '@/services/orders/terms'
-import { sandboxEvent, signPayload, verifySignature, webhookTestOptions } from './webhooks'
+import { cardEvent, sandboxEvent, sandboxRefundEvent, signPayload, verifySignature, webhookEvent, webhookTestOptions } from './webhooks'
+import { refundFails } from '@/services/payments/sandbox/cards'
 
 describe('the order state table', () => {
   // Every row of the table, and every pair that is not in it.
@@ -167,6 +168,23 @@ describe('webhook signatures', () => {
   it('reads the sender’s test options', () => {
     expect(webhookTestOptions(undefined)).toEqual({ delayMs: 0, copies: 1, shuffle: false })
     expect(webhookTestOptions('delay=5000,copies=3,shuffle')).toEqual({ delayMs: 5000, copies: 3, shuffle: true })
+  })
+})
+
+describe('refund events', () => {
+  it('reads a full charge.refunded as a refund of its PaymentIntent, a partial one as nothing to act on', () => {
+    const event = webhookEvent.parse(sandboxRefundEvent({ providerRef: 'sbx_12_1', orderId: 12, hash: 'h'.repeat(22), attempt: 1, amount: 9900, at: new Date('2026-11-29T00:00:00Z') }))
+    expect(cardEvent('sandbox', event)).toMatchObject({ relevant: true, providerRef: 'sbx_12_1', attemptKey: 'order:12:attempt:1', outcome: 'refunded' })
+    const partial = { ...event, data: { object: { ...event.data.object, refunded: false } } }
+    expect(cardEvent('stripe', partial)).toMatchObject({ relevant: false })
+    const expanded = { ...event, data: { object: { ...event.data.object, payment_intent: { id: 'pi_1' } } } }
+    expect(cardEvent('stripe', expanded).providerRef).toBe('pi_1')
+  })
+
+  it('knows the test card whose refunds fail', () => {
+    expect(behaviourOf('4000000000005126')).toEqual({ kind: 'succeed' })
+    expect(refundFails({ brand: 'visa', last4: '5126' })).toBe(true)
+    expect(refundFails({ brand: 'visa', last4: '4242' })).toBe(false)
   })
 })
 

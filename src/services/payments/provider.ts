@@ -90,6 +90,9 @@ export type CreatePayment = {
   now: Date
 }
 
+/** A refund asked of a provider: all of `amount` back on the payment `providerRef` (no `provider:` prefix), once per key. */
+export type RefundInput = { providerRef: string; amount: number; idempotencyKey: string; at: Date }
+
 export interface PaymentProvider {
   id: ProviderId
   methods: readonly PaymentMethod[]
@@ -108,6 +111,11 @@ export interface PaymentProvider {
    * Doing it twice is harmless; a failure throws, and the job asking is retried.
    */
   cancelRenewal(providerRef: string): Promise<void>
+  /**
+   * Gives a paid payment's money back; the same key twice refunds once. Throws when the provider
+   * refuses or cannot be reached (nothing was refunded). Absent: this provider refunds nothing yet.
+   */
+  refund?(input: RefundInput): Promise<{ refundRef: string }>
 }
 
 /** The difference between what the lines bill on a first invoice and the order's total: negative is a discount (bonus code, first-period price), positive a charge. */

@@ -59,6 +59,9 @@ export const webhookEvent = z.object({
     object: z.object({
       id: z.string().min(1).max(255),
       metadata: z.record(z.string(), z.string()).nullish(),
+      // A charge's (`charge.refunded`): the PaymentIntent it belongs to, and whether all of it was given back.
+      payment_intent: z.union([z.string().max(255), z.object({ id: z.string().max(255) })]).nullish(),
+      refunded: z.boolean().nullish(),
       // An invoice's: why it was made, and the subscription it bills (with that subscription's metadata).
       billing_reason: z.string().max(100).nullish(),
       parent: z
@@ -89,6 +92,27 @@ export function sandboxEvent(input: { providerRef: string; status: keyof typeof 
     type: typeFor[input.status],
     created: Math.floor(input.at.getTime() / 1000),
     data: { object: { id: input.providerRef, metadata: { orderId: String(input.orderId), orderHash: input.hash, attempt: String(input.attempt), attemptKey: `order:${input.orderId}:attempt:${input.attempt}` } } },
+  }
+}
+
+/** A charge given back in full (a partial refund leaves the order paid). */
+export const REFUND_EVENT = 'charge.refunded'
+
+/** The sandbox's `charge.refunded` for a refunded card payment (one event id per payment, however often it is sent). */
+export function sandboxRefundEvent(input: { providerRef: string; orderId: number; hash: string; attempt: number; amount: number; at: Date }): WebhookEvent & { data: { object: { amount_refunded: number } } } {
+  return {
+    id: `evt_sbx_${createHash('sha256').update(`${input.providerRef}:refunded`).digest('hex').slice(0, 24)}`,
+    type: REFUND_EVENT,
+    created: Math.floor(input.at.getTime() / 1000),
+    data: {
+      object: {
+        id: `ch_${input.providerRef}`,
+        payment_intent: input.providerRef,
+        refunded: true,
+        amount_refunded: input.amount,
+        metadata: { orderId: String(input.orderId), orderHash: input.hash, attempt: String(input.attempt), attemptKey: `order:${input.orderId}:attempt:${input.attempt}` },
+      },
+    },
   }
 }
 
@@ -146,6 +170,11 @@ export function cardEvent(provider: 'sandbox' | 'stripe', event: WebhookEvent): 
     const subscription = typeof details?.subscription === 'string' ? details.subscription : (details?.subscription?.id ?? null)
     const ours = Boolean(subscription && details?.metadata?.orderId && object.billing_reason === 'subscription_create')
     return { provider, source: provider, eventId: event.id, type: event.type, relevant: ours, providerRef: ours ? subscription : null, attemptKey: null, outcome: event.type === 'invoice.paid' ? 'succeeded' : 'failed' }
+  }
+  if (event.type === REFUND_EVENT) {
+    // A refund is about the payment the charge belongs to; our key is in the PaymentIntent's metadata, copied to its charge.
+    const intent = typeof object.payment_intent === 'string' ? object.payment_intent : (object.payment_intent?.id ?? null)
+    return { provider, source: provider, eventId: event.id, type: event.type, relevant: object.refunded === true, providerRef: intent ?? object.id, attemptKey: object.metadata?.attemptKey ?? null, outcome: 'refunded' }
   }
   if ((setupEventTypes as readonly string[]).includes(event.type)) {
     const subscription = object.metadata?.subscription ?? null

@@ -24,6 +24,7 @@ import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0
 import { MoneyCell as MoneyCell_4a3beab9aeb64215aca62667b2e66a58 } from '@/components/admin/MoneyCell'
 import { MoneyDescription as MoneyDescription_152f2b74fc3267fd85ddc06309b3b30a } from '@/components/admin/MoneyDescription'
 import { Results as Results_008b17101a9b111a50e6959f9327cce0 } from '@/collections/Experiments/Results'
+import { RefundControls as RefundControls_9b47326c7485e840022a33fc1afaccc0 } from '@/components/admin/RefundControls'
 import { HtmlPreview as HtmlPreview_f1fad54db5fbaeb34d395d0df5240dc0 } from '@/collections/Outbox/HtmlPreview'
 import { HeadersView as HeadersView_8a30ca780d8f7f62fd839b2afab0a6b9 } from '@/collections/Outbox/HeadersView'
 import { ExportListMenuItem as ExportListMenuItem_cdf7e044479f899a31f804427d568b36 } from '@payloadcms/plugin-import-export/rsc'
@@ -72,6 +73,7 @@ export const importMap = {
   "@/components/admin/MoneyCell#MoneyCell": MoneyCell_4a3beab9aeb64215aca62667b2e66a58,
   "@/components/admin/MoneyDescription#MoneyDescription": MoneyDescription_152f2b74fc3267fd85ddc06309b3b30a,
   "@/collections/Experiments/Results#Results": Results_008b17101a9b111a50e6959f9327cce0,
+  "@/components/admin/RefundControls#RefundControls": RefundControls_9b47326c7485e840022a33fc1afaccc0,
   "@/collections/Outbox/HtmlPreview#HtmlPreview": HtmlPreview_f1fad54db5fbaeb34d395d0df5240dc0,
   "@/collections/Outbox/HeadersView#HeadersView": HeadersView_8a30ca780d8f7f62fd839b2afab0a6b9,
   "@payloadcms/plugin-import-export/rsc#ExportListMenuItem": ExportListMenuItem_cdf7e044479f899a31f804427d568b36,

@@ -47,6 +47,8 @@ export type TemplateData = {
   'trial-ending': { plan: string; amount: string; date: Date | string; method: 'card' | 'paypal'; card: { brand: string; last4: string } | null; url: string }
   /** A subscription that will not renew ends soon: when, and a link that pays another period. */
   'plan-ending': { plan: string; date: Date | string; url: string }
+  /** An order was refunded: how much, to what (Visa •••• 4242, PayPal), and the plan whose access ended with it. */
+  'refund-issued': { plan: string; amount: string; method: string; url: string }
 }
 
 export type TemplateName = keyof TemplateData
@@ -172,6 +174,15 @@ const planEnding: Compose<'plan-ending'> = (data, { t, locale, timezone }) => ({
   ...commonLines(t),
 })
 
+const refundIssued: Compose<'refund-issued'> = (data, { t }) => ({
+  subject: t('refundIssued.subject'),
+  heading: t('refundIssued.heading'),
+  paragraphs: [t('refundIssued.body', { amount: data.amount, method: data.method }), t('refundIssued.ended', { plan: data.plan }), t('refundIssued.timing')],
+  action: { label: t('refundIssued.button'), url: siteLink(data.url) },
+  reason: t('refundIssued.reason'),
+  ...commonLines(t),
+})
+
 const newsletterConfirm: Compose<'newsletter-confirm'> = (data, { t }) => ({
   subject: t('newsletterConfirm.subject'),
   heading: t('newsletterConfirm.heading'),
@@ -211,6 +222,7 @@ export const templates: { [K in TemplateName]: Compose<K> } = {
   'renewal-reminder': renewalReminder,
   'trial-ending': trialEnding,
   'plan-ending': planEnding,
+  'refund-issued': refundIssued,
   'newsletter-confirm': newsletterConfirm,
   'oem-request-received': oemRequestReceived,
   'config-request-received': configRequestReceived,
@@ -229,6 +241,7 @@ export const templateVariables: { [K in TemplateName]: readonly (keyof TemplateD
   'renewal-reminder': ['plan', 'amount', 'date', 'method', 'url'],
   'trial-ending': ['plan', 'amount', 'date', 'method', 'url'],
   'plan-ending': ['plan', 'date', 'url'],
+  'refund-issued': ['plan', 'amount', 'method', 'url'],
   'newsletter-confirm': ['url', 'days'],
   'oem-request-received': ['url'],
   'config-request-received': ['platform', 'protocol', 'url'],

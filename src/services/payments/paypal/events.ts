@@ -6,8 +6,8 @@ import { readSandboxSigned, type PaymentEvent } from '@/services/payments/webhoo
 export const PAYPAL_ROUTE = '/api/veilgate/purchase/paypal'
 
 /** PayPal's capture events by the outcome they report. */
-export const paypalEventTypes = { succeeded: 'PAYMENT.CAPTURE.COMPLETED', failed: 'PAYMENT.CAPTURE.DENIED', processing: 'PAYMENT.CAPTURE.PENDING' } as const
-const outcomeOf: Record<string, PaymentEvent['outcome']> = { 'PAYMENT.CAPTURE.COMPLETED': 'succeeded', 'PAYMENT.CAPTURE.DENIED': 'failed', 'PAYMENT.CAPTURE.PENDING': 'processing' }
+export const paypalEventTypes = { succeeded: 'PAYMENT.CAPTURE.COMPLETED', failed: 'PAYMENT.CAPTURE.DENIED', processing: 'PAYMENT.CAPTURE.PENDING', refunded: 'PAYMENT.CAPTURE.REFUNDED' } as const
+const outcomeOf: Record<string, PaymentEvent['outcome']> = { 'PAYMENT.CAPTURE.COMPLETED': 'succeeded', 'PAYMENT.CAPTURE.DENIED': 'failed', 'PAYMENT.CAPTURE.PENDING': 'processing', 'PAYMENT.CAPTURE.REFUNDED': 'refunded' }
 
 /** A PayPal webhook event as far as the route reads it. */
 export const paypalEvent = z.object({

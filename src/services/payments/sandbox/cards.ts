@@ -30,6 +30,8 @@ export const testCards: Record<string, CardBehaviour> = {
   '4000000000000036': decline('INCORRECT_ZIP', 'incorrect_zip'),
   '4000000000006975': decline('CARD_DECLINED', 'card_velocity_exceeded'),
   '4000000000000341': { kind: 'renewal-fails' },
+  // Pays; its refunds fail (`refundFails`).
+  '4000000000005126': { kind: 'succeed' },
   '4000002500003155': { kind: 'three-d-secure', after: null },
   '4000002760003184': { kind: 'three-d-secure', after: null },
   '4000000000003220': { kind: 'three-d-secure', after: null },
@@ -51,6 +53,9 @@ export function renewalOutcomeOf(number: string): RenewalOutcome {
   if (number === '4000002760003184') return 'authentication_required'
   return 'succeed'
 }
+
+/** Stripe's test card 4000 0000 0000 5126: the charge succeeds, a refund of it fails. The sandbox knows a paid card by the brand and last four it kept. */
+export const refundFails = (card: { brand?: string | null; last4?: string | null }) => card.brand === 'visa' && card.last4 === '5126'
 
 export function luhnValid(number: string): boolean {
   if (!/^\d{12,19}$/.test(number)) return false

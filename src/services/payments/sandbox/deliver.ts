@@ -4,11 +4,11 @@ import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
 import type { PaymentMethod } from '@/services/catalog/methods'
 import { backgroundRunner } from '@/services/queue-runner'
-import { PAYMENTWALL_ROUTE, sandboxPingback, signedPingback } from '@/services/payments/paymentwall/pingback'
+import { PAYMENTWALL_ROUTE, PINGBACK_REFUND, sandboxPingback, signedPingback } from '@/services/payments/paymentwall/pingback'
 import { PAYPAL_ROUTE, sandboxPaypalEvent } from '@/services/payments/paypal/events'
 import { AMAZON_ROUTE, sandboxAmazonNotice } from '@/services/payments/amazon/notices'
-import { sandboxWebhookSecret } from './provider'
-import { sandboxEvent, SANDBOX_SIGNATURE_HEADER, signPayload, webhookTestOptions } from '@/services/payments/webhooks'
+import { sandboxWebhookSecret } from './secret'
+import { sandboxEvent, sandboxRefundEvent, SANDBOX_SIGNATURE_HEADER, signPayload, webhookTestOptions } from '@/services/payments/webhooks'
 
 export const WEBHOOK_QUEUE = 'webhooks'
 export const CARD_WEBHOOK_PATH = '/api/veilgate/purchase/stripe'
@@ -109,4 +109,26 @@ export async function reportSandboxOutcome(
     return
   }
   await emitSandboxEvent(payload, { route: 'card', body: sandboxEvent(input) }, input.at)
+}
+
+/**
+ * The sandbox reports a refund the way the method's provider does: PayPal's
+ * `PAYMENT.CAPTURE.REFUNDED`, Paymentwall's type-2 pingback, a `charge.refunded` for cards and the
+ * device wallets. (Amazon Pay's refund notices are not part of its sandbox: nothing is sent.)
+ */
+export async function reportSandboxRefund(
+  payload: Payload,
+  input: { method: PaymentMethod; providerRef: string; orderId: number; hash: string; attempt: number; amount: number; at: Date },
+): Promise<void> {
+  if (input.method === 'amazon-pay') return
+  if (input.method === 'paypal') {
+    const event = sandboxPaypalEvent({ ...input, status: 'refunded' })
+    if (event) await emitSandboxEvent(payload, { route: 'paypal', body: event }, input.at)
+    return
+  }
+  if (input.method === 'paymentwall') {
+    await emitSandboxEvent(payload, { route: 'paymentwall', body: sandboxPingback({ providerRef: input.providerRef, hash: input.hash, customer: input.hash, type: PINGBACK_REFUND }) }, input.at)
+    return
+  }
+  await emitSandboxEvent(payload, { route: 'card', body: sandboxRefundEvent(input) }, input.at)
 }

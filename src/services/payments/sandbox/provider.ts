@@ -1,15 +1,16 @@
 // The sandbox behind the `PaymentProvider` interface.
-import { createHmac } from 'node:crypto'
 import type { Payload } from 'payload'
 import { now } from '@/lib/clock'
-import { env } from '@/lib/env'
 import { approvalState } from '@/services/payments/amazon/approval'
 import { failedWith, type PaymentProvider, type PaymentResult } from '@/services/payments/provider'
 import { readAgreement, readSavedMethod, readToken, saveAgreement, saveMethod } from './processor'
+import { refundFails } from './cards'
+import { reportSandboxRefund } from './deliver'
 import { SANDBOX_SIGNATURE_HEADER, verifySignature } from '@/services/payments/webhooks'
 
-/** The secret the sandbox signs its events with: SANDBOX_WEBHOOK_SECRET, else one derived from the site's secret. */
-export const sandboxWebhookSecret = (payload: Payload) => env().SANDBOX_WEBHOOK_SECRET ?? createHmac('sha256', payload.secret).update('sandbox-webhook-secret').digest('hex')
+import { sandboxWebhookSecret } from './secret'
+
+export { sandboxWebhookSecret }
 
 const REF = /^sbx_(\d{1,12})_(\d{1,4})$/
 
@@ -79,6 +80,17 @@ export function sandboxProvider(payload: Payload): PaymentProvider {
         ? (await payload.find({ collection: 'payment-attempts', where: { providerRef: { equals: `sandbox:${providerRef}` } }, limit: 1, depth: 0, overrideAccess: true })).docs[0]
         : undefined
       if (!attempt) throw new Error(`the sandbox has no payment ${providerRef}`)
+    },
+    async refund({ providerRef, amount, at }) {
+      // Only a payment it took and that paid; at once, then reported on the method's route.
+      const attempt = REF.test(providerRef)
+        ? (await payload.find({ collection: 'payment-attempts', where: { providerRef: { equals: `sandbox:${providerRef}` } }, limit: 1, depth: 1, overrideAccess: true })).docs[0]
+        : undefined
+      const order = attempt && typeof attempt.order === 'object' ? attempt.order : null
+      if (!attempt || !order || attempt.status !== 'succeeded') throw new Error(`the sandbox has no paid payment ${providerRef}`)
+      if (refundFails(attempt)) throw new Error(`the sandbox refused to refund ${providerRef} (test card ending 5126)`)
+      await reportSandboxRefund(payload, { method: order.method, providerRef, orderId: order.id, hash: order.publicHash, attempt: attempt.number, amount, at })
+      return { refundRef: `re_${providerRef}` }
     },
     async retrieve(providerRef) {
       // A payment whose create call never finished: the sandbox charged nothing.
