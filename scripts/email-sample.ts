@@ -23,6 +23,7 @@ const samples: { [K in TemplateName]: TemplateData[K] } = {
   'renewal-reminder': { plan: 'VPN, 1 year', amount: '$99.00', date: new Date(realMs() + 7 * 86_400_000), method: 'card', card: { brand: 'Visa', last4: '4242' }, url: '/my-account' },
   'trial-ending': { plan: 'VPN, 1 week', amount: '$4.99', date: new Date(realMs() + 2 * 86_400_000), method: 'card', card: null, url: '/my-account' },
   'plan-ending': { plan: 'VPN, 1 month', date: new Date(realMs() + 7 * 86_400_000), url: '/order/checkout?plan=vpn-1m' },
+  'referral-reward': { days: 30, plan: 'VPN, 1 year', date: new Date(realMs() + 395 * 86_400_000), url: '/my-account' },
   'refund-issued': { plan: 'VPN, 1 year', amount: '$99.00', method: 'Visa •••• 4242', url: '/my-account/orders' },
   'oem-request-received': { url: '/extras/vpn-for-business' },
   'config-request-received': { platform: 'Linux', protocol: 'WireGuard', url: '/help/manuals' },

@@ -1393,6 +1393,10 @@ export interface Order {
   plan: string;
   bonusCode?: string | null;
   /**
+   * A referral code’s order: when its owner’s reward was given or recorded (once)
+   */
+  referralRewardedAt?: string | null;
+  /**
    * When the bonus code’s use was counted against its redemption limit (once, when the order was paid)
    */
   bonusCountedAt?: string | null;
@@ -2016,13 +2020,20 @@ export interface CodeRedemption {
   id: number;
   customer: number | Customer;
   code: string;
-  kind: 'gift' | 'bonus';
+  kind: 'gift' | 'bonus' | 'referral';
   /**
    * The plan a gift code added
    */
   plan?: string | null;
   days: number;
+  /**
+   * What the days went to; empty: a referral reward waiting for the owner’s next paid order
+   */
   subscription?: (number | null) | Subscription;
+  /**
+   * Referral rewards: the friend’s order that earned it
+   */
+  order?: (number | null) | Order;
   redeemedAt: string;
   updatedAt: string;
   createdAt: string;
@@ -3279,6 +3290,7 @@ export interface OrdersSelect<T extends boolean = true> {
   quote?: T;
   plan?: T;
   bonusCode?: T;
+  referralRewardedAt?: T;
   bonusCountedAt?: T;
   method?: T;
   provider?: T;
@@ -3694,6 +3706,7 @@ export interface CodeRedemptionsSelect<T extends boolean = true> {
   plan?: T;
   days?: T;
   subscription?: T;
+  order?: T;
   redeemedAt?: T;
   updatedAt?: T;
   createdAt?: T;

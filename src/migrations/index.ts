@@ -38,6 +38,7 @@ import * as migration_20261126_190312_subscription_notices from './20261126_1903
 import * as migration_20261129_003655_amazon_approval from './20261129_003655_amazon_approval';
 import * as migration_20261129_034759_stripe_billing from './20261129_034759_stripe_billing';
 import * as migration_20261129_062123_refunds from './20261129_062123_refunds';
+import * as migration_20261129_065310_referral_rewards from './20261129_065310_referral_rewards';
 
 export const migrations = [
   {
@@ -238,6 +239,11 @@ export const migrations = [
   {
     up: migration_20261129_062123_refunds.up,
     down: migration_20261129_062123_refunds.down,
-    name: '20261129_062123_refunds'
+    name: '20261129_062123_refunds',
+  },
+  {
+    up: migration_20261129_065310_referral_rewards.up,
+    down: migration_20261129_065310_referral_rewards.down,
+    name: '20261129_065310_referral_rewards'
   },
 ];

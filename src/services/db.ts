@@ -31,15 +31,17 @@ export function isUniqueViolation(error: unknown): boolean {
 type SQL = ReturnType<typeof sql>
 type Session = { db: { execute(statement: SQL): Promise<{ rows: unknown[] }> } }
 
+/** One open transaction: for the Local API (`req`) and for raw statements (`run`). */
+export type Transaction = { req: Partial<PayloadRequest>; run: <R extends Record<string, unknown>>(statement: SQL) => Promise<R[]> }
+
 /**
  * Runs `work` in one database transaction shared by the Local API (pass `req`) and raw statements
  * (`run`, drizzle's `sql` template): a compare-and-set and the jobs it queues land together or not
- * at all.
+ * at all. Given `outer`, `work` joins that transaction instead, which commits or rolls back with
+ * everything else in it.
  */
-export async function inTransaction<T>(
-  payload: Payload,
-  work: (tx: { req: Partial<PayloadRequest>; run: <R extends Record<string, unknown>>(statement: SQL) => Promise<R[]> }) => Promise<T>,
-): Promise<T> {
+export async function inTransaction<T>(payload: Payload, work: (tx: Transaction) => Promise<T>, outer?: Transaction): Promise<T> {
+  if (outer) return work(outer)
   const transactionID = await payload.db.beginTransaction()
   if (!transactionID) throw new Error('The database adapter has transactions turned off')
   const session = (payload.db as unknown as { sessions: Record<string, Session> }).sessions[String(transactionID)]

@@ -44,6 +44,7 @@ export const Orders: CollectionConfig = {
     { name: 'quote', type: 'json', admin: { readOnly: true, description: 'The pricing module’s quote (renewal, period end, trial end)' } },
     { name: 'plan', type: 'text', required: true, index: true, admin: { readOnly: true } },
     { name: 'bonusCode', type: 'text', admin: { readOnly: true } },
+    { name: 'referralRewardedAt', type: 'date', admin: { readOnly: true, description: 'A referral code’s order: when its owner’s reward was given or recorded (once)' } },
     { name: 'bonusCountedAt', type: 'date', admin: { readOnly: true, description: 'When the bonus code’s use was counted against its redemption limit (once, when the order was paid)' } },
     { name: 'method', type: 'select', required: true, options: paymentMethods.map((value) => ({ label: value, value })), admin: { readOnly: true } },
     { name: 'provider', type: 'text', required: true, admin: { readOnly: true } },

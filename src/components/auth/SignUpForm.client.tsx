@@ -1,14 +1,15 @@
 'use client'
 
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { localizePath } from '@/i18n/paths'
 import { timezoneOffset } from './form-helpers.client'
 import type { HumanCheckHandle, HumanCheckTexts } from './HumanCheck.client'
 import { LazyHumanCheck } from './LazyHumanCheck.client'
 import type { SignUpField } from './sign-up-flow'
-import type { DownloadOffer, SignUpTexts } from './sign-up-types'
+import type { DownloadOffer, GiftCodeTexts, SignUpTexts } from './sign-up-types'
 import { StrengthMeter, useStrength } from './strength.client'
 
-export type { DownloadOffer, SignUpTexts } from './sign-up-types'
+export type { DownloadOffer, GiftCodeTexts, SignUpTexts } from './sign-up-types'
 
 type Props = {
   locale: string
@@ -21,10 +22,17 @@ type Props = {
   signInHref: string
   /** The download variant offers the visitor's app once the account exists. */
   downloads?: DownloadOffer[]
+  /** `/sign-up`: "Have a gift code?", pre-filled from `?code=`. */
+  giftCode?: GiftCodeTexts
 }
 
 type Field = SignUpField
-const fieldOrder: Field[] = ['email', 'password', 'confirmPassword', 'terms', 'human']
+const fieldOrder: Field[] = ['email', 'password', 'confirmPassword', 'terms', 'code', 'human']
+
+const noChange = () => () => undefined
+/** A gift code in the page's address (`/sign-up?code=…`), read once the page runs in the browser. */
+const codeOfAddress = () => new URLSearchParams(window.location.search).get('code')?.trim().slice(0, 64) ?? ''
+const beforeHydration = () => ''
 
 /** The submit (rules, API call, session) and the done state load on the first focus, not with the page. */
 const loadFlow = () => import('./sign-up-flow').then((module) => module.signUpFlow)
@@ -38,8 +46,13 @@ const SignUpDone = lazy(() => loadDone().then((module) => ({ default: module.Sig
  * takes the focus; nothing typed is cleared. The human check starts on the form's first focus and
  * a submit waits for it.
  */
-export function SignUpForm({ locale, texts, errors: messages, humanCheck, termsLabel, signInHref, downloads }: Props) {
+export function SignUpForm({ locale, texts, errors: messages, humanCheck, termsLabel, signInHref, downloads, giftCode }: Props) {
   const ids = useId()
+  const codeInAddress = useSyncExternalStore(noChange, codeOfAddress, beforeHydration)
+  const [typedCode, setTypedCode] = useState<string | null>(null)
+  const [giftOpen, setGiftOpen] = useState(false)
+  const code = typedCode ?? codeInAddress
+  const showGift = Boolean(giftCode) && (giftOpen || Boolean(codeInAddress))
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [confirmPassword, setConfirmPassword] = useState('')
@@ -86,12 +99,14 @@ export function SignUpForm({ locale, texts, errors: messages, humanCheck, termsL
     setBusy(true)
     setAlert(null)
     try {
-      const input = { username: email, password, confirmPassword, terms, marketingConsent: consent, locale, timezone: timezoneOffset() }
+      const input = { username: email, password, confirmPassword, terms, marketingConsent: consent, locale, timezone: timezoneOffset(), ...(showGift && code.trim() ? { code } : {}) }
       const step = await loadFlow().then(
         (flow) => flow(input, check.current, messageOf, () => setErrors({})),
         () => ({ alert: messageOf(undefined) }),
       )
-      if ('done' in step) setDone(step.done)
+      // With a gift code, the new account opens on its subscriptions.
+      if ('done' in step && step.redeemed) window.location.assign(localizePath(locale, '/my-account'))
+      else if ('done' in step) setDone(step.done)
       else if ('errors' in step) showErrors(step.errors)
       else {
         setAlert(step.alert)
@@ -206,6 +221,44 @@ export function SignUpForm({ locale, texts, errors: messages, humanCheck, termsL
           {texts.noSpam}
         </p>
       </div>
+      {giftCode && (
+        <div className="grid gap-1" data-gift-code>
+          <button
+            type="button"
+            aria-expanded={showGift}
+            aria-controls={`${ids}-gift`}
+            onClick={() => setGiftOpen(!showGift)}
+            className="w-fit text-start text-sm font-medium text-brand-700 underline underline-offset-2"
+          >
+            {giftCode.toggle}
+          </button>
+          <div id={`${ids}-gift`} hidden={!showGift} className="grid gap-1">
+            <label htmlFor={`${ids}-code`} className="text-sm font-medium">
+              {giftCode.label}
+            </label>
+            <input
+              id={`${ids}-code`}
+              ref={(element) => {
+                fields.current.code = element
+              }}
+              type="text"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={64}
+              value={code}
+              aria-invalid={errors.code ? true : undefined}
+              aria-describedby={errors.code ? `${errorId('code')} ${ids}-gift-hint` : `${ids}-gift-hint`}
+              onChange={(event) => setTypedCode(event.target.value)}
+              className={inputClass}
+            />
+            <p id={`${ids}-gift-hint`} className="text-xs text-muted">
+              {giftCode.hint}
+            </p>
+            {errorOf('code')}
+          </div>
+        </div>
+      )}
       <fieldset className="grid gap-1">
         <legend className="sr-only">{texts.humanCheckLegend}</legend>
         <LazyHumanCheck ref={check} locale={locale} texts={humanCheck} invalid={Boolean(errors.human)} describedBy={errors.human ? errorId('human') : undefined} />

@@ -3,17 +3,19 @@ import { apiFetch, storeLogin, type ApiFailure } from '@/lib/session.client'
 import type { HumanCheckHandle } from './HumanCheck.client'
 import { loadRules } from './strength.client'
 
-export type SignUpField = 'email' | 'password' | 'confirmPassword' | 'terms' | 'human'
-export type SignUpInput = { username: string; password: string; confirmPassword: string; terms: boolean; marketingConsent: boolean; locale: string; timezone: string }
-/** How a submit ends: errors under fields, one alert for the form, or the account created (its address). */
-export type SignUpStep = { errors: Partial<Record<SignUpField, string>> } | { alert: string } | { done: string }
+export type SignUpField = 'email' | 'password' | 'confirmPassword' | 'terms' | 'code' | 'human'
+/** `code`: a gift or extra-days code to redeem on the new account (`purchase/redeem/`). */
+export type SignUpInput = { username: string; password: string; confirmPassword: string; terms: boolean; marketingConsent: boolean; locale: string; timezone: string; code?: string }
+/** How a submit ends: errors under fields, one alert for the form, or the account created (its address; `redeemed`: with the code's gift). */
+export type SignUpStep = { errors: Partial<Record<SignUpField, string>> } | { alert: string } | { done: string; redeemed?: boolean }
 
 /** The API's field names, as they come back with a refusal. */
-const fromApiField: Record<string, SignUpField> = { username: 'email', password: 'password', confirmPassword: 'confirmPassword', terms: 'terms', inrecaptcha: 'human' }
+const fromApiField: Record<string, SignUpField> = { username: 'email', password: 'password', confirmPassword: 'confirmPassword', terms: 'terms', code: 'code', inrecaptcha: 'human' }
 
 /**
  * The shared rules first (`registerSchema`); with none broken, `onValid()` and the human check's
- * token (waited for), then `register/`. The login is kept on success; a refusal names its field
+ * token (waited for), then `register/`, or `purchase/redeem/` with a gift code (the account and
+ * the code's gift together, or neither). The login is kept on success; a refusal names its field
  * when the API does, and the check is renewed (its token may be spent).
  */
 export async function signUpFlow(input: SignUpInput, check: HumanCheckHandle | null, messageOf: (code?: string) => string, onValid: () => void): Promise<SignUpStep> {
@@ -31,10 +33,14 @@ export async function signUpFlow(input: SignUpInput, check: HumanCheckHandle | n
   const solved = await check?.solution()
   if (!solved) return { errors: { human: messageOf('NOT_VERIFIED_CAPTCHA') } }
   const username = input.username.trim().toLowerCase()
+  const code = input.code?.trim()
   try {
-    const { token } = await apiFetch<{ token: string }>('/api/veilgate/auth/register/', { body: { ...input, username, inrecaptcha: solved, version: 'altcha' } })
+    const body = { ...input, username, inrecaptcha: solved, version: 'altcha' }
+    const { token } = code
+      ? await apiFetch<{ token: string }>('/api/veilgate/purchase/redeem/', { body: { ...body, code } })
+      : await apiFetch<{ token: string }>('/api/veilgate/auth/register/', { body: { ...body, code: undefined } })
     storeLogin(token)
-    return { done: username }
+    return code ? { done: username, redeemed: true } : { done: username }
   } catch (failure) {
     const answer = failure as ApiFailure
     check?.renew()

@@ -95,5 +95,7 @@ export async function signUpFormProps(locale: string, variant: 'standard' | 'dow
     termsLabel: t.rich('termsLabel', { terms: link(`${company}/terms-of-service`), privacy: link(`${company}/privacy-policy`) }),
     signInHref: localizePath(locale, '/sign-in'),
     downloads: variant === 'download' ? await downloadOffers(locale) : undefined,
+    // `/sign-up` takes a gift code too; the download variant (a block on content pages) does not.
+    giftCode: variant === 'standard' ? { toggle: t('giftCodeToggle'), label: t('giftCodeLabel'), hint: t('giftCodeHint') } : undefined,
   }
 }

@@ -11,7 +11,7 @@ import { apiError } from '@/lib/http'
 import type { LoginInput, RegisterInput } from '@/lib/validation/auth'
 import type { Customer } from '@/payload-types'
 import { sendEmail } from '@/services/email/send'
-import { inTransaction as dbTransaction, isUniqueViolation, query, sql } from '@/services/db'
+import { inTransaction as dbTransaction, isUniqueViolation, query, sql, type Transaction } from '@/services/db'
 import { AUTH_SERVICE_CONTEXT, revokeAllSessions } from './revoke'
 import { createSession } from './sessions'
 import { hashToken, newToken } from './tokens'
@@ -174,34 +174,39 @@ export async function login(payload: Payload, input: LoginInput, meta: { userAge
   return createSession(payload, customer.id, { userAgent: meta.userAgent })
 }
 
-/** `register/`: a new, signed-in, not yet confirmed account and its confirmation e-mail, in one transaction. */
-export async function register(payload: Payload, input: RegisterInput, meta: { userAgent?: string | null } = {}): Promise<string> {
+/**
+ * `register/`: a new, signed-in, not yet confirmed account and its confirmation e-mail, in one
+ * transaction, or inside `outer` (with what else that transaction does: `purchase/redeem/`'s
+ * code), so both land together or neither. Returns the account and its session token.
+ */
+export async function register(payload: Payload, input: RegisterInput, meta: { userAgent?: string | null } = {}, outer?: Transaction): Promise<{ customer: Customer; token: string }> {
   if (await findCustomerByEmail(payload, input.username)) throw apiError('ALREADY_IN_USE', 'username')
   const at = securityNow().toISOString()
   const locale = input.locale ?? 'en'
   const wording = input.marketingConsent ? await consentWording(locale) : null
-  try {
-    return await inTransaction(payload, async (req) => {
-      const customer = await payload.create({
-        collection: 'customers',
-        overrideAccess: true,
-        req,
-        data: {
-          email: input.username,
-          password: input.password,
-          hasPassword: true,
-          state: 'notConfirmed',
-          source: 'signup',
-          locale,
-          timezone: input.timezone,
-          marketingConsent: input.marketingConsent,
-          ...(wording ? { marketingConsentAt: at, marketingConsentWording: wording } : {}),
-        },
-      })
-      const token = await createSession(payload, customer.id, { userAgent: meta.userAgent, req })
-      await sendConfirmation(payload, customer, req)
-      return token
+  const work = async (req: Partial<PayloadRequest>) => {
+    const customer = await payload.create({
+      collection: 'customers',
+      overrideAccess: true,
+      req,
+      data: {
+        email: input.username,
+        password: input.password,
+        hasPassword: true,
+        state: 'notConfirmed',
+        source: 'signup',
+        locale,
+        timezone: input.timezone,
+        marketingConsent: input.marketingConsent,
+        ...(wording ? { marketingConsentAt: at, marketingConsentWording: wording } : {}),
+      },
     })
+    const token = await createSession(payload, customer.id, { userAgent: meta.userAgent, req })
+    await sendConfirmation(payload, customer, req)
+    return { customer, token }
+  }
+  try {
+    return await (outer ? work(outer.req) : inTransaction(payload, work))
   } catch (error) {
     // Two sign-ups with one address at once: the second finds it taken.
     if (isUniqueViolation(error) && (await findCustomerByEmail(payload, input.username))) throw apiError('ALREADY_IN_USE', 'username')

@@ -14,7 +14,7 @@ export const idOf = (value: number | { id: number } | null | undefined) => (valu
 /**
  * Whether a bonus code can be used now, on `plan` when given, by `customer` when signed in.
  * Unknown, inactive, out of its window, used up or not for this plan: INVALID_BONUS_CODE; the
- * customer's own referral code: USE_NEW_BONUS_CODE_ON_OWN_ACC; too large a fixed amount for the
+ * customer's own referral code (by account, or by the address typed at checkout): USE_NEW_BONUS_CODE_ON_OWN_ACC; too large a fixed amount for the
  * plan: INVALID_AMOUNT_NEW_BONUS_CODE; a new-customers-only code (WELCOME10, referral codes) for
  * a customer or e-mail address with a paid order: BAD_NEW_BONUS_CODE.
  */
@@ -30,7 +30,14 @@ export async function checkBonusCode(
   if (bonus.maxRedemptions && (bonus.redemptions ?? 0) >= bonus.maxRedemptions) throw apiError('INVALID_BONUS_CODE', 'code')
   const plans = (bonus.plans ?? []).map((plan) => idOf(plan as number | { id: number }))
   if (input.plan && plans.length && !plans.includes(input.plan.id)) throw apiError('INVALID_BONUS_CODE', 'code')
-  if (input.customer && idOf(bonus.owner as number | { id: number } | null) === input.customer.id) throw apiError('USE_NEW_BONUS_CODE_ON_OWN_ACC', 'code')
+  const ownerId = idOf(bonus.owner as number | { id: number } | null)
+  if (ownerId && input.customer && ownerId === input.customer.id) throw apiError('USE_NEW_BONUS_CODE_ON_OWN_ACC', 'code')
+  // The owner's own code typed at checkout without signing in: known by the address.
+  const address = (input.customer?.email ?? input.email)?.trim().toLowerCase()
+  if (ownerId && address) {
+    const owner = await payload.findByID({ collection: 'customers', id: ownerId, depth: 0, overrideAccess: true }).catch(() => null)
+    if (owner && owner.email.toLowerCase() === address) throw apiError('USE_NEW_BONUS_CODE_ON_OWN_ACC', 'code')
+  }
   if (bonus.newCustomersOnly && (await hasBought(payload, { customerId: input.customer?.id, email: input.customer?.email ?? input.email }))) throw apiError('BAD_NEW_BONUS_CODE', 'code')
   if (!input.plan) return { bonus, quote: null }
   const result = quote({ plan: toQuotePlan(input.plan), now: input.now, bonusCode: { code: bonus.code, effect: bonus.effect, value: bonus.value } })

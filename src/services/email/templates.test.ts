@@ -26,6 +26,7 @@ const samples: { [K in TemplateName]: TemplateData[K] } = {
   'trial-ending': { plan: 'VPN, 1 week', amount: '$4.99', date: '2027-01-08T09:05:00Z', method: 'paypal', card: null, url: '/my-account' },
   'plan-ending': { plan: 'VPN, 1 month', date: '2027-02-01T09:05:00Z', url: '/order/checkout?plan=vpn-1m&slots=5' },
   'refund-issued': { plan: 'VPN, 1 year', amount: '$99.00', method: 'Visa •••• 4242', url: '/my-account/orders' },
+  'referral-reward': { days: 30, plan: 'VPN, 1 year', date: '2027-12-24T09:05:00Z', url: '/my-account' },
   'oem-request-received': { url: '/extras/vpn-for-business' },
   'config-request-received': { platform: 'Linux', protocol: 'WireGuard', url: '/help/manuals' },
 }
@@ -45,6 +46,7 @@ const expected: Record<TemplateName, (locale: string) => string[]> = {
   'trial-ending': () => ['http://localhost:3000/my-account', 'VPN, 1 week', '$4.99', 'PayPal', '(UTC+02:00)'],
   'plan-ending': () => ['http://localhost:3000/order/checkout?plan=vpn-1m&slots=5', 'VPN, 1 month', '(UTC+02:00)'],
   'refund-issued': () => ['http://localhost:3000/my-account/orders', 'VPN, 1 year', '$99.00', 'Visa •••• 4242'],
+  'referral-reward': () => ['http://localhost:3000/my-account', 'VPN, 1 year', '30', '(UTC+02:00)'],
   'oem-request-received': () => ['http://localhost:3000/extras/vpn-for-business'],
   'config-request-received': () => ['http://localhost:3000/help/manuals', 'Linux', 'WireGuard'],
 }

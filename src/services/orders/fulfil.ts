@@ -1,6 +1,7 @@
 // Fulfilment: what a paid order turns into, once per order.
 import type { Payload } from 'payload'
 import type { Customer, Order, Subscription } from '@/payload-types'
+import { applyWaitingRewards, rewardReferrer } from '@/services/account/redeem'
 import { consentWording, createPasswordlessCustomer, findCustomerByEmail } from '@/services/auth/accounts'
 import { idOf } from '@/services/catalog/codes'
 import { subscriptionAddOns } from '@/services/catalog/lines'
@@ -35,7 +36,7 @@ async function buyerOf(payload: Payload, order: Order): Promise<{ customer: Cust
 /**
  * What a paid order turns into, once per order however often it is asked (settle, a repeated
  * webhook, the sweeper after a crash): its buyer's account, one subscription (unique per order),
- * one use of its bonus code, the receipt (and the new account's confirmation), the experiment
+ * one use of its bonus code, a referral code owner's reward (and this buyer's waiting ones), the receipt (and the new account's confirmation), the experiment
  * conversion, then `fulfilledAt` by compare-and-set. Every step is keyed by the order's id, so a
  * step repeated after a crash finds its work done.
  */
@@ -90,6 +91,10 @@ export async function fulfil(payload: Payload, orderId: number, at: Date): Promi
       [order.id, at.toISOString()],
     )
   }
+
+  // A referral code's owner gets their days, once per order; rewards this buyer earned while nothing of theirs was live go to what they now own.
+  if (order.bonusCode && !order.referralRewardedAt) await rewardReferrer(payload, order, customer.id, at)
+  await applyWaitingRewards(payload, customer.id, at)
 
   const subscription = (await payload.find({ collection: 'subscriptions', where: { order: { equals: order.id } }, limit: 1, depth: 0, overrideAccess: true })).docs[0] ?? null
   if (!order.emailsQueuedAt) await queuePurchaseEmails(payload, order, customer, subscription, at)

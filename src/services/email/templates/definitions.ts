@@ -49,6 +49,8 @@ export type TemplateData = {
   'plan-ending': { plan: string; date: Date | string; url: string }
   /** An order was refunded: how much, to what (Visa •••• 4242, PayPal), and the plan whose access ended with it. */
   'refund-issued': { plan: string; amount: string; method: string; url: string }
+  /** A referral code's owner got days for a friend's order: how many, on which plan, until when. */
+  'referral-reward': { days: number; plan: string; date: Date | string; url: string }
 }
 
 export type TemplateName = keyof TemplateData
@@ -183,6 +185,15 @@ const refundIssued: Compose<'refund-issued'> = (data, { t }) => ({
   ...commonLines(t),
 })
 
+const referralReward: Compose<'referral-reward'> = (data, { t, locale, timezone }) => ({
+  subject: t('referralReward.subject', { days: data.days }),
+  heading: t('referralReward.heading'),
+  paragraphs: [t('referralReward.body', { days: data.days, plan: data.plan, date: formatDate(data.date, locale, timezone) })],
+  action: { label: t('referralReward.button'), url: siteLink(data.url) },
+  reason: t('referralReward.reason'),
+  ...commonLines(t),
+})
+
 const newsletterConfirm: Compose<'newsletter-confirm'> = (data, { t }) => ({
   subject: t('newsletterConfirm.subject'),
   heading: t('newsletterConfirm.heading'),
@@ -223,6 +234,7 @@ export const templates: { [K in TemplateName]: Compose<K> } = {
   'trial-ending': trialEnding,
   'plan-ending': planEnding,
   'refund-issued': refundIssued,
+  'referral-reward': referralReward,
   'newsletter-confirm': newsletterConfirm,
   'oem-request-received': oemRequestReceived,
   'config-request-received': configRequestReceived,
@@ -242,6 +254,7 @@ export const templateVariables: { [K in TemplateName]: readonly (keyof TemplateD
   'trial-ending': ['plan', 'amount', 'date', 'method', 'url'],
   'plan-ending': ['plan', 'date', 'url'],
   'refund-issued': ['plan', 'amount', 'method', 'url'],
+  'referral-reward': ['days', 'plan', 'date', 'url'],
   'newsletter-confirm': ['url', 'days'],
   'oem-request-received': ['url'],
   'config-request-received': ['platform', 'protocol', 'url'],

@@ -19,6 +19,6 @@ export const POST = handler(async (request) => {
   // The form first (a refusal keeps the check's token usable), then the human check, spent once.
   const payload = await payloadClient()
   await requireHuman(payload, request, body, 'register')
-  const token = await register(payload, input, { userAgent: request.headers.get('user-agent') })
+  const { token } = await register(payload, input, { userAgent: request.headers.get('user-agent') })
   return json({ token }, { status: 201 })
 })
