@@ -264,4 +264,45 @@ describe('checkout with Stripe', () => {
     expect(stripeRequests).toEqual([])
     await page.context().close()
   })
+
+  it('the account’s auto-renewal switch on a Stripe subscription changes Stripe first, and says so when Stripe cannot be reached', async () => {
+    // A yearly plan bought through the API with an account (signed in after buying), its first invoice confirmed.
+    const email = `e2e-stripe-switch-${randomUUID()}@example.com`
+    const bought = await fetch(`${site.baseUrl}/api/veilgate/purchase/url-with-email/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': `e2e-switch-${randomUUID()}` },
+      body: JSON.stringify({ email, password: 'Switch-e2e-Lantern-58', terms: true, receiveMarketingEmails: false, plan: 'vpn-1y', paymentMethod: 'card', cardToken: `pm_card_visa__${randomUUID().slice(0, 8)}`, country: 'DE', locale: 'en' }),
+    })
+    const started = (await bought.json()) as { hash: string; clientSecret: string; token: string }
+    expect(stripe.confirm(started.clientSecret).status).toBe(200)
+    await expect.poll(async () => ((await (await fetch(`${site.baseUrl}/api/veilgate/purchase/url/?hash=${started.hash}`)).json()) as { status: string }).status, { timeout: 20_000 }).toBe('paid')
+    const billed = [...stripe.subscriptions.values()].find((subscription) => subscription.metadata.orderHash === started.hash)!
+
+    const page = await newPage(browser)
+    await page.addInitScript((token) => {
+      window.localStorage.setItem('cookie-notice', 'accepted')
+      window.localStorage.setItem('veilgate:auth-token', token)
+    }, started.token)
+    await page.goto(`${site.baseUrl}/my-account`)
+    const card = page.locator('[data-subscription]').first()
+    const toggle = card.getByRole('switch', { name: 'Automatic renewal' })
+    await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 30_000 }).toBe('true')
+    await toggle.click()
+    await expect.poll(() => card.locator('[data-note]').textContent(), { timeout: 20_000 }).toBe('Automatic renewal is off.')
+    expect(await toggle.getAttribute('aria-checked')).toBe('false')
+    expect(billed.cancel_at_period_end).toBe(true)
+
+    // Stripe out of reach: the switch stays as it was and says why.
+    stripe.down = true
+    try {
+      await toggle.click()
+      await expect.poll(() => card.locator('[data-note]').textContent(), { timeout: 30_000 }).toBe(messages('en').Errors.SERVER_MAINTENANCE)
+      expect(await toggle.getAttribute('aria-checked')).toBe('false')
+      expect(billed.cancel_at_period_end).toBe(true)
+    } finally {
+      stripe.down = false
+    }
+    expect(await axeViolations(page)).toEqual([])
+    await page.context().close()
+  })
 })

@@ -11,6 +11,7 @@ import { endUnbilledStripeRenewals } from '@/migrations/20261129_034759_stripe_b
 import { createPasswordlessCustomer } from '@/services/auth/accounts'
 import { renewalDue } from '@/services/subscriptions/renewal-rules'
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe'
+import { forgetStripeIds } from '../support/stripe-account'
 import { callRoute } from '../support/routes'
 
 let payload: Payload
@@ -32,6 +33,7 @@ function setEnv(values: Record<string, string | undefined>) {
 beforeAll(async () => {
   payload = await getPayload({ config })
   stripe = await startFakeStripe()
+  await forgetStripeIds(payload)
   setEnv({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_billing0123456789', STRIPE_PUBLISHABLE_KEY: 'pk_test_billing0123456789', STRIPE_API_URL: stripe.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET })
 })
 afterAll(async () => {

@@ -57,6 +57,16 @@ export type FakeStripe = {
   confirm(clientSecret: string, paymentMethod?: string): { status: number; body: unknown }
   /** The buyer finishes (or fails) 3-D Secure at the bank. */
   authenticate(id: string, ok: boolean): void
+  /** Set: Stripe cannot be reached (each connection is dropped). */
+  down: boolean
+  /**
+   * Stripe charges the subscription's next period (as a test clock reaching its period end does):
+   * a `subscription_cycle` invoice, paid by the saved card, or (`fail`, or a card that fails at
+   * renewal) left open with a next try; paid, the subscription's period moves on. Returns the invoice.
+   */
+  renew(subscriptionId: string, options?: { fail?: boolean }): Record<string, unknown> & { id: string }
+  /** A renewal invoice left open is paid (Stripe's retry, or the buyer on its page). */
+  payInvoice(invoiceId: string): Record<string, unknown> & { id: string }
   close(): Promise<void>
 }
 
@@ -81,6 +91,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const schedules = new Map<string, Record<string, unknown>>()
   const setupIntents = new Map<string, Record<string, unknown> & { id: string; status: string; client_secret: string }>()
   let counter = 0
+  const fake = { down: false } as FakeStripe
   const stripeError = (status: number, message: string, extra: Record<string, unknown> = {}) => ({ status, body: { error: { type: 'invalid_request_error', message, ...extra } } })
   const cardOf = (pm: string) => cards[pm.replace(/__\w+$/, '')]
   const methodObject = (pm: string) => ({ id: pm, object: 'payment_method', card: { brand: cardOf(pm)?.brand ?? 'visa', last4: cardOf(pm)?.last4 ?? '0000' } })
@@ -227,6 +238,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   }
 
   const server: Server = createServer(async (request, response) => {
+    // Stripe out of reach: every connection dropped, nothing recorded.
+    if (fake.down) return request.socket.destroy()
     const url = new URL(request.url ?? '/', 'http://fake')
     const form = new URLSearchParams(request.method === 'POST' ? await read(request) : url.search)
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined
@@ -236,7 +249,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       response.end(JSON.stringify(body))
     }
     // Every POST with a key: the first answer, again (Stripe keeps keys like this).
-    const replay = request.method === 'POST' && idempotencyKey ? replies.get(idempotencyKey) : undefined
+    const replay = (request.method === 'POST' || request.method === 'DELETE') && idempotencyKey ? replies.get(idempotencyKey) : undefined
     if (replay) return replay.drop ? request.socket.destroy() : send(replay.status, replay.body)
     const answering = (answer: { status: number; body: unknown; drop?: boolean }) => {
       if (idempotencyKey) replies.set(idempotencyKey, answer)
@@ -288,7 +301,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (subscription) {
       const found = subscriptions.get(subscription[1]!)
       if (!found) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } })
+      if (request.method === 'DELETE') {
+        // Canceled at once; like Stripe, a canceled subscription cannot be canceled (or changed) again.
+        if (found.status === 'canceled') return answering(stripeError(400, 'A canceled subscription can only update its cancellation_details and metadata.'))
+        found.status = 'canceled'
+        found.canceled_at = Math.floor(Date.now() / 1000)
+        return answering({ status: 200, body: found })
+      }
       if (request.method === 'POST') {
+        if (found.status === 'canceled' && form.get('cancel_at_period_end')) return answering(stripeError(400, 'A canceled subscription can only update its cancellation_details and metadata.'))
         const pm = form.get('default_payment_method')
         if (pm) {
           if (attached.get(pm) !== found.customer) return answering(stripeError(400, `The customer does not have a payment method with the ID ${pm}.`))
@@ -344,7 +365,60 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
-  return {
+  /** The subscription's items' period: every item's end, and the interval to the next. */
+  function nextRenewalPeriod(subscription: Subscription) {
+    const item = (subscription.items as { data: { current_period_end: number; price: { recurring: { interval: string; interval_count: string } } }[] }).data[0]!
+    const start = item.current_period_end
+    const end = new Date(start * 1000)
+    const count = Number(item.price.recurring.interval_count)
+    const interval = item.price.recurring.interval
+    if (interval === 'day') end.setUTCDate(end.getUTCDate() + count)
+    if (interval === 'week') end.setUTCDate(end.getUTCDate() + 7 * count)
+    if (interval === 'month') end.setUTCMonth(end.getUTCMonth() + count)
+    if (interval === 'year') end.setUTCFullYear(end.getUTCFullYear() + count)
+    return { start, end: Math.floor(end.getTime() / 1000) }
+  }
+  function movePeriod(subscription: Subscription, end: number) {
+    for (const item of (subscription.items as { data: { current_period_end: number }[] }).data) item.current_period_end = end
+    subscription.status = 'active'
+  }
+  const parts: Omit<FakeStripe, 'down'> = {
+    renew(subscriptionId, options = {}) {
+      const subscription = subscriptions.get(subscriptionId)!
+      const period = nextRenewalPeriod(subscription)
+      const pm = (subscription.default_payment_method as { id?: string } | null)?.id ?? ''
+      const fails = options.fail || cardOf(pm)?.last4 === '0341'
+      const amount = (subscription.items as { data: { price: { unit_amount: string | number }; quantity: number }[] }).data.reduce((sum, item) => sum + Number(item.price.unit_amount) * item.quantity, 0)
+      const id = `in_fake_${++counter}`
+      const invoice: Invoice = {
+        id,
+        object: 'invoice',
+        status: fails ? 'open' : 'paid',
+        billing_reason: 'subscription_cycle',
+        total: amount,
+        amount_paid: fails ? 0 : amount,
+        attempt_count: 1,
+        next_payment_attempt: fails ? period.start + 3 * 86_400 : null,
+        hosted_invoice_url: `https://invoice.stripe.com/i/acct_fake/${id}`,
+        confirmation_secret: null,
+        lines: { object: 'list', data: [{ id: `il_fake_${counter}`, amount, period }] },
+        parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: subscription.metadata } },
+      }
+      invoices.set(id, invoice)
+      subscription.latest_invoice = invoice
+      if (fails) subscription.status = 'past_due'
+      else movePeriod(subscription, period.end)
+      return invoice
+    },
+    payInvoice(invoiceId) {
+      const invoice = invoices.get(invoiceId)!
+      invoice.status = 'paid'
+      invoice.amount_paid = invoice.total
+      invoice.next_payment_attempt = null
+      const subscription = subscriptions.get(String((invoice.parent as { subscription_details: { subscription: string } }).subscription_details.subscription))!
+      movePeriod(subscription, (invoice.lines as { data: { period: { end: number } }[] }).data[0]!.period.end)
+      return invoice
+    },
     url: `http://127.0.0.1:${port}`,
     requests,
     intents,
@@ -372,4 +446,5 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+  return Object.assign(fake, parts)
 }

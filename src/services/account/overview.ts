@@ -8,7 +8,8 @@ import { userInfo } from '@/services/auth/accounts'
 import { RENEWING_METHODS } from '@/services/catalog/pricing'
 import { latestAttempt } from '@/services/orders/orders'
 import { query } from '@/services/db'
-import { autoRenewLocked } from '@/services/subscriptions/renewal-rules'
+import { providerById } from '@/services/payments/registry'
+import { autoRenewLocked, billedByStripe } from '@/services/subscriptions/renewal-rules'
 import { live, subscriptionStatuses } from '@/services/subscriptions/states'
 import { transition } from '@/services/subscriptions/subscriptions'
 import { downloadPlatforms } from '@/services/downloads/platform'
@@ -188,6 +189,8 @@ export async function setAutoRenew(payload: Payload, customerId: number, id: num
   const at = now()
   if (enabled && renewBlocked(subscription, order, at)) throw apiError('INVALID_INPUT', 'enabled')
   if (!enabled && subscription.lifetime) throw apiError('INVALID_INPUT', 'enabled')
+  if (!enabled && autoRenewLocked(subscription, at)) throw apiError('AUTO_RENEW_LOCKED')
+  if (subscription.autoRenew !== enabled) await tellBillingProvider(payload, subscription, enabled)
   const renewalAmount = subscription.nextRenewal?.amount ?? (order?.quote as { renewal?: { cost?: number } } | null)?.renewal?.cost ?? null
   const updated = await transition(
     payload,
@@ -199,6 +202,25 @@ export async function setAutoRenew(payload: Payload, customerId: number, id: num
   )
   if (!updated) throw (await lockedNow(payload, customerId, id, at)) ? apiError('AUTO_RENEW_LOCKED') : apiError('INVALID_INPUT', 'enabled')
   return subscriptionView(payload, await ownSubscription(payload, customerId, id), locale)
+}
+
+/**
+ * A subscription the provider bills itself (Stripe Billing): the provider is told first
+ * (`cancel_at_period_end`, keyed by the subscription's version and the new value, so a repeated
+ * request changes Stripe once), and our row changes only once it agreed; refused or unreachable →
+ * 503 SERVER_MAINTENANCE, nothing changed. Other subscriptions renew through our scan: nothing to tell.
+ */
+async function tellBillingProvider(payload: Payload, subscription: Subscription, renew: boolean): Promise<void> {
+  if (!billedByStripe(subscription.providerRef)) return
+  const provider = providerById(payload, 'stripe')
+  if (!provider?.setRenewal) throw apiError('SERVER_MAINTENANCE')
+  const ref = subscription.providerRef!.slice('stripe:'.length)
+  try {
+    await provider.setRenewal(ref, renew, `sub:${subscription.id}:v${subscription.version ?? 0}:renew:${renew}`)
+  } catch (error) {
+    payload.logger.warn({ msg: 'the payment provider did not change the renewal, nothing changed', subscription: subscription.id, reason: error instanceof Error ? error.message : String(error) })
+    throw apiError('SERVER_MAINTENANCE')
+  }
 }
 
 /** Whether the subscription, read again after a refused update, is under the 24-hour rule. */
@@ -214,6 +236,8 @@ export async function cancelSubscription(payload: Payload, customerId: number, i
   const subscription = await ownSubscription(payload, customerId, id)
   const at = now()
   if (subscription.status !== 'canceled' && subscription.status !== 'expired') {
+    if (autoRenewLocked(subscription, at)) throw apiError('AUTO_RENEW_LOCKED')
+    if (subscription.autoRenew) await tellBillingProvider(payload, subscription, false)
     const ended = new Date(subscription.currentPeriodEnd).getTime() <= at.getTime() && !subscription.lifetime
     const moved = await transition(payload, id, live, ended ? 'expired' : 'canceled', { autoRenew: false, ...(ended ? { nextRenewalAt: null } : {}) }, { at, where: { customer: customerId, unlockedAt: at, ...(ended ? { periodEnd: new Date(subscription.currentPeriodEnd) } : {}) } })
     if (!moved && (await lockedNow(payload, customerId, id, at))) throw apiError('AUTO_RENEW_LOCKED')

@@ -107,6 +107,10 @@ describe('e-mail templates', () => {
     expect(() => siteLink('https://evil.example/phish')).toThrow()
     expect(() => siteLink('javascript:alert(1)')).toThrow()
     expect(siteLink('/a?b=1')).toBe('http://localhost:3000/a?b=1')
+    // A renewal invoice Stripe asks the customer to pay on its own page.
+    expect(siteLink('https://invoice.stripe.com/i/acct_1/in_1')).toBe('https://invoice.stripe.com/i/acct_1/in_1')
+    expect(() => siteLink('http://invoice.stripe.com/i/acct_1/in_1')).toThrow()
+    expect(() => siteLink('https://invoice.stripe.com.evil.example/i')).toThrow()
     await expect(renderEmail('confirm-address', { url: '//evil.example/' }, { locale: 'en' })).rejects.toThrow()
     expect(() => offsetMinutes('+02:00')).toThrow()
     expect(() => offsetMinutes('Europe/Berlin')).toThrow()

@@ -7,6 +7,7 @@ import { fulfil } from '@/services/orders/fulfil'
 import { latestAttempt } from '@/services/orders/orders'
 import { applyResult } from './outcome'
 import { applyRefund } from '@/services/orders/refund'
+import { applyProviderRenewal, applyProviderSubscription } from '@/services/subscriptions/provider-renewals'
 import type { PaymentProvider } from './provider'
 import type { OrderStatus } from '@/services/orders/states'
 import { attemptKeyOf, cardEvent, SANDBOX_SIGNATURE_HEADER, webhookEvent, type PaymentEvent } from './webhooks'
@@ -39,6 +40,8 @@ async function attemptFor(payload: Payload, provider: PaymentProvider, event: Pa
  */
 async function applyEvent(payload: Payload, provider: PaymentProvider, event: PaymentEvent, at: Date): Promise<number | null> {
   if (!event.relevant) return null
+  if (event.renewal) return applyProviderRenewal(payload, provider, event.renewal, at)
+  if (event.subscriptionChange) return applyProviderSubscription(payload, provider, event.subscriptionChange.subscription, at)
   const attempt = await attemptFor(payload, provider, event)
   const order = attempt && typeof attempt.order === 'object' ? attempt.order : null
   if (!attempt || !order) return null

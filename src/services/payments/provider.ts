@@ -116,6 +116,29 @@ export interface PaymentProvider {
    * refuses or cannot be reached (nothing was refunded). Absent: this provider refunds nothing yet.
    */
   refund?(input: RefundInput): Promise<{ refundRef: string }>
+  /**
+   * A provider's own subscription (Stripe Billing, `sub_…`): renews at its period end, or stops
+   * there (`renew: false`), the same key twice changing it once. Throws when the provider refuses
+   * or cannot be reached (nothing changed). Absent: the provider bills no subscriptions itself.
+   */
+  setRenewal?(providerRef: string, renew: boolean, idempotencyKey: string): Promise<void>
+  /** A renewal invoice of a provider's subscription, read again (the event only says where to look). */
+  renewalInvoice?(id: string): Promise<RenewalInvoice | null>
+  /** A provider's subscription as it stands now: still running (renewing or stopping at its period end), past due, or ended. */
+  providerSubscription?(id: string): Promise<{ status: 'active' | 'trialing' | 'past_due' | 'ended' | 'incomplete'; cancelAtPeriodEnd: boolean } | null>
+}
+
+/** A provider's renewal invoice in our terms: paid, failed (its next try), or not yet tried. */
+export type RenewalInvoice = {
+  id: string
+  subscription: string
+  status: 'paid' | 'failed' | 'open'
+  /** The period it pays for ends then. */
+  periodEnd: Date
+  amount: number
+  /** The provider's page where the buyer pays it (Stripe's hosted invoice page). */
+  hostedUrl: string | null
+  nextAttempt: Date | null
 }
 
 /** The difference between what the lines bill on a first invoice and the order's total: negative is a discount (bonus code, first-period price), positive a charge. */

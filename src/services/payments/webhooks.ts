@@ -47,6 +47,9 @@ export function readSandboxSigned<T>(schema: z.ZodType<T>, secret: string, raw: 
 export const paymentEventTypes = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.requires_action', 'payment_intent.processing', 'payment_intent.canceled'] as const
 /** A Stripe subscription's first invoice paid or declined (later invoices are its renewals). */
 export const invoiceEventTypes = ['invoice.paid', 'invoice.payment_failed'] as const
+/** A Stripe subscription changed (status, cancel at period end) or ended, in the dashboard or by Stripe; the trial notice is taken in and ignored (ours goes out from our dates). */
+export const subscriptionEventTypes = ['customer.subscription.updated', 'customer.subscription.deleted', 'customer.subscription.trial_will_end'] as const
+
 /** A trial's card saved or refused (the SetupIntent carries our order id and its subscription). */
 export const setupEventTypes = ['setup_intent.succeeded', 'setup_intent.setup_failed'] as const
 
@@ -148,6 +151,10 @@ export type PaymentEvent = {
   orderHash?: string
   /** What the event says happened; the intake still re-reads the payment before acting. */
   outcome: 'succeeded' | 'failed' | 'processing' | 'refunded' | null
+  /** A renewal invoice of a provider's subscription (Stripe's `subscription_cycle`): which subscription, which invoice. */
+  renewal?: { subscription: string; invoice: string }
+  /** A provider's subscription changed or ended: mirrored onto ours (`applyProviderSubscription`). */
+  subscriptionChange?: { subscription: string }
 }
 
 const outcomeOfCardEvent: Record<string, PaymentEvent['outcome']> = {
@@ -160,7 +167,8 @@ const outcomeOfCardEvent: Record<string, PaymentEvent['outcome']> = {
 /**
  * A card route event (Stripe's shape, from Stripe or the sandbox) in the intake's terms. A
  * subscription's first invoice (`billing_reason: subscription_create`) is about its subscription,
- * when that subscription carries our order id; any other invoice is not acted on here. A trial's
+ * when that subscription carries our order id; a renewal's (`subscription_cycle`) about the
+ * renewal order of its period; any other invoice is not acted on here. A trial's
  * SetupIntent is about the subscription its metadata names, with our order id.
  */
 export function cardEvent(provider: 'sandbox' | 'stripe', event: WebhookEvent): PaymentEvent {
@@ -168,13 +176,21 @@ export function cardEvent(provider: 'sandbox' | 'stripe', event: WebhookEvent): 
   if ((invoiceEventTypes as readonly string[]).includes(event.type)) {
     const details = object.parent?.subscription_details
     const subscription = typeof details?.subscription === 'string' ? details.subscription : (details?.subscription?.id ?? null)
-    const ours = Boolean(subscription && details?.metadata?.orderId && object.billing_reason === 'subscription_create')
-    return { provider, source: provider, eventId: event.id, type: event.type, relevant: ours, providerRef: ours ? subscription : null, attemptKey: null, outcome: event.type === 'invoice.paid' ? 'succeeded' : 'failed' }
+    const tagged = Boolean(subscription && details?.metadata?.orderId)
+    const outcome = event.type === 'invoice.paid' ? 'succeeded' : 'failed'
+    // A renewal Stripe charged: our renewal order of that period (`applyProviderRenewal`).
+    if (tagged && object.billing_reason === 'subscription_cycle') return { provider, source: provider, eventId: event.id, type: event.type, relevant: true, providerRef: subscription, attemptKey: null, outcome, renewal: { subscription: subscription!, invoice: object.id } }
+    const ours = tagged && object.billing_reason === 'subscription_create'
+    return { provider, source: provider, eventId: event.id, type: event.type, relevant: ours, providerRef: ours ? subscription : null, attemptKey: null, outcome }
   }
   if (event.type === REFUND_EVENT) {
     // A refund is about the payment the charge belongs to; our key is in the PaymentIntent's metadata, copied to its charge.
     const intent = typeof object.payment_intent === 'string' ? object.payment_intent : (object.payment_intent?.id ?? null)
     return { provider, source: provider, eventId: event.id, type: event.type, relevant: object.refunded === true, providerRef: intent ?? object.id, attemptKey: object.metadata?.attemptKey ?? null, outcome: 'refunded' }
+  }
+  if ((subscriptionEventTypes as readonly string[]).includes(event.type)) {
+    const ours = object.id.startsWith('sub_') && Boolean(object.metadata?.orderId) && event.type !== 'customer.subscription.trial_will_end'
+    return { provider, source: provider, eventId: event.id, type: event.type, relevant: ours, providerRef: ours ? object.id : null, attemptKey: null, outcome: null, ...(ours ? { subscriptionChange: { subscription: object.id } } : {}) }
   }
   if ((setupEventTypes as readonly string[]).includes(event.type)) {
     const subscription = object.metadata?.subscription ?? null

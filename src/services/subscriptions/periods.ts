@@ -5,7 +5,7 @@ import { findPlan } from '@/services/catalog/catalog'
 import { idOf } from '@/services/catalog/codes'
 import type { Period } from '@/services/catalog/pricing'
 import { latestAttempt } from '@/services/orders/orders'
-import { nextPeriod, renewalPeriodOf } from './renewal-rules'
+import { nextPeriod, renewalPeriodOf, billedByStripe } from './renewal-rules'
 import { live } from './states'
 import { transition } from './subscriptions'
 
@@ -35,7 +35,8 @@ export type PeriodMove = 'moved' | 'active-again' | 'waiting' | 'nothing'
  * the new end); before that a past-due subscription is active again and the period waits (the
  * last 24 hours stay the old period; a gift redeemed meanwhile pushes the paid period back). A
  * compare-and-set on the period number and its end, so two runs move it once and a concurrent
- * change wins.
+ * change wins. A subscription Stripe bills moves when Stripe's renewal invoice is paid, to the
+ * end that invoice gave.
  */
 export async function startPaidPeriod(payload: Payload, order: Pick<Order, 'id' | 'renews' | 'period' | 'plan' | 'quote' | 'status'>, at: Date): Promise<PeriodMove> {
   const subscriptionId = idOf(order.renews)
@@ -48,13 +49,16 @@ export async function startPaidPeriod(payload: Payload, order: Pick<Order, 'id' 
   const savedMethod = paying?.savedMethod ?? undefined
   const end = new Date(subscription.currentPeriodEnd)
   const where = { period: current, periodEnd: end }
-  if (end.getTime() > at.getTime()) {
+  // A subscription Stripe bills runs on Stripe's time (a test clock may be ahead of ours): its paid invoice moves it to the end that invoice gave the renewal order.
+  const stripeEnd = billedByStripe(subscription.providerRef) ? (order.quote as { periodEndsAt?: string | null } | null)?.periodEndsAt : null
+  if (end.getTime() > at.getTime() && !(stripeEnd && new Date(stripeEnd).getTime() > end.getTime())) {
     if (subscription.status !== 'past_due') return 'waiting'
     return (await transition(payload, subscription.id, ['past_due'], 'active', { savedMethod }, { at, where })) ? 'active-again' : 'nothing'
   }
   const period = renewalPeriodOf(order.quote) ?? (await renewalPeriodFor(payload, subscription))
   if (!period) return 'nothing'
-  const next = nextPeriod(end, period)
+  const computed = nextPeriod(end, period)
+  const next = stripeEnd && new Date(stripeEnd).getTime() > end.getTime() ? { start: computed.start, end: new Date(stripeEnd) } : computed
   const moved = await transition(
     payload,
     subscription.id,

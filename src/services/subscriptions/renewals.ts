@@ -41,9 +41,10 @@ const retryDays = () => env().RENEWAL_RETRY_DAYS
  * idempotency key `sub:{id}:period:{n}`, unique: whatever runs twice makes one), its lines from
  * the subscription at their renewal amounts (regions kept, lifetime add-ons free), the total of
  * `nextRenewal.amount`, the buyer's country and locale. A trial is charged as the plan it rolls
- * into. Returns the order, or null when another run made it first.
+ * into. A provider billing the subscription itself (Stripe) gives the new period's end. Returns
+ * the order, or null when another run made it first.
  */
-async function openRenewal(payload: Payload, subscription: Subscription, at: Date): Promise<Order | null> {
+export async function openRenewal(payload: Payload, subscription: Subscription, at: Date, providerPeriodEnd?: Date): Promise<Order | null> {
   const period = (subscription.period ?? 1) + 1
   const original = idOf(subscription.order)
   const first = original ? await payload.findByID({ collection: 'orders', id: original, depth: 0, overrideAccess: true }).catch(() => null) : null
@@ -56,7 +57,8 @@ async function openRenewal(payload: Payload, subscription: Subscription, at: Dat
   }
   const renewalPeriod = await renewalPeriodFor(payload, subscription)
   // The period this order pays for, and so the charge after it (what checkout and receipts show).
-  const paysUntil = renewalPeriod ? nextPeriod(new Date(subscription.currentPeriodEnd), renewalPeriod).end.toISOString() : null
+  // (A provider that bills the subscription itself says when: Stripe's invoice's period.)
+  const paysUntil = providerPeriodEnd?.toISOString() ?? (renewalPeriod ? nextPeriod(new Date(subscription.currentPeriodEnd), renewalPeriod).end.toISOString() : null)
   const total = subscription.nextRenewal?.amount ?? 0
   const addOns = (subscription.addOns ?? []).map((addOn) => ({
     purchaseId: addOn.purchaseId,
@@ -154,15 +156,17 @@ async function chargeRenewal(payload: Payload, order: Order, at: Date, attemptsS
 /**
  * A renewal's first failure, once (compare-and-set on `renewalFailedAt`, with the e-mail in the
  * same transaction): the subscription is past due (access continues), the first retry is set,
- * and the buyer gets "payment failed" with the link that pays the order.
+ * and the buyer gets "payment failed" with the link that pays the order. For a subscription a
+ * provider bills (Stripe), its invoice's page and its next try instead (the scan never retries it).
  */
-async function noteFailure(payload: Payload, orderId: number, at: Date): Promise<boolean> {
+export async function noteFailure(payload: Payload, orderId: number, at: Date, provider?: { url: string | null; retryAt: Date | null }): Promise<boolean> {
   const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true }).catch(() => null)
   if (!order || order.status !== 'failed' || order.renewalFailedAt) return false
   const subscriptionId = idOf(order.renews)!
   const customer = await payload.findByID({ collection: 'customers', id: idOf(order.customer)!, depth: 0, overrideAccess: true }).catch(() => null)
   const failed = await latestAttempt(payload, order.id)
-  const retryAt = nextRetryAt(at, retryDays(), 0)
+  // Stripe retries a subscription's invoice itself, on its own schedule, and pays it at its own page.
+  const retryAt = provider ? provider.retryAt : nextRetryAt(at, retryDays(), 0)
   const plan = (await payload.find({ collection: 'price-plans', where: { purchaseId: { equals: order.plan } }, locale: (customer?.locale ?? 'en') as 'en', limit: 1, depth: 0, overrideAccess: true })).docs[0]?.title ?? order.plan
   return inTransaction(payload, async ({ req, run }) => {
     const claimed = await run(
@@ -183,7 +187,7 @@ async function noteFailure(payload: Payload, orderId: number, at: Date): Promise
             amount: money(order.total, locale),
             method: order.method === 'paypal' ? 'paypal' : 'card',
             card: failed?.brand && failed.last4 ? { brand: cardBrandName(failed.brand), last4: failed.last4 } : null,
-            url: siteUrl(locale, '/order/checkout', { hash: order.publicHash }),
+            url: provider?.url ?? siteUrl(locale, '/order/checkout', { hash: order.publicHash }),
             retryAt,
           },
         },
@@ -211,8 +215,10 @@ async function retry(payload: Payload, order: Order, at: Date): Promise<'paid' |
 }
 
 /** Renewal orders (with their fields) matching a raw condition, oldest first. */
-async function renewalOrders(payload: Payload, condition: string, params: unknown[]): Promise<Order[]> {
-  const rows = await query<{ id: number }>(payload, `select id from orders where renews_id is not null and ${condition} order by id limit ${BATCH}`, params)
+async function renewalOrders(payload: Payload, condition: string, params: unknown[], options: { providerBilled?: boolean } = {}): Promise<Order[]> {
+  // Renewals a provider bills itself (Stripe) are charged, retried and given up by the provider, never by the scan.
+  const ours = options.providerBilled ? '' : ` and not exists (select 1 from subscriptions s where s.id = orders.renews_id and coalesce(s.provider_ref, '') like 'stripe:sub!_%' escape '!')`
+  const rows = await query<{ id: number }>(payload, `select id from orders where renews_id is not null and ${condition}${ours} order by id limit ${BATCH}`, params)
   if (!rows.length) return []
   return (await payload.find({ collection: 'orders', where: { id: { in: rows.map((row) => row.id) } }, depth: 0, limit: BATCH, pagination: false, overrideAccess: true })).docs
 }
@@ -279,6 +285,7 @@ export async function runRenewals(payload: Payload, at: Date): Promise<RenewalCo
     payload,
     `select s.id as subscription, coalesce(s.period, 1)::int as period from subscriptions s join orders o on o.renews_id = s.id and o.period = coalesce(s.period, 1) + 1
       where o.status::text in ('canceled', 'expired') and s.status::text in ('active', 'trialing', 'past_due') and s.current_period_end <= $1
+        and coalesce(s.provider_ref, '') not like 'stripe:sub!_%' escape '!'
       limit ${BATCH}`,
     [at.toISOString()],
   )
@@ -292,6 +299,7 @@ export async function runRenewals(payload: Payload, at: Date): Promise<RenewalCo
     `status = 'paid' and exists (select 1 from subscriptions s where s.id = orders.renews_id and coalesce(s.period, 1) + 1 = orders.period
        and s.status::text in ('active', 'trialing', 'past_due') and (s.current_period_end <= $1 or s.status = 'past_due'))`,
     [at.toISOString()],
+    { providerBilled: true },
   )
   await eachAtOnce(paid, async (order) => {
     if ((await startPaidPeriod(payload, order, at)) !== 'nothing') counts.started++

@@ -41,13 +41,18 @@ export async function emailTranslator(locale: EmailLocale) {
 
 export type EmailTranslator = Awaited<ReturnType<typeof emailTranslator>>
 
-/** Links always point at SITE_URL: a path is made absolute, a link to any other site is refused. */
+/** Links point at SITE_URL (a path is made absolute) or at a payment provider's invoice page; a link to any other site is refused. */
 export function siteLink(url: string): string {
   const site = new URL(env().SITE_URL)
   const absolute = new URL(url, site)
+  // The one page elsewhere a message may send to: the payment provider's page of an unpaid invoice (Stripe's hosted invoice).
+  if (absolute.protocol === 'https:' && PROVIDER_PAGES.has(absolute.host)) return absolute.toString()
   if (absolute.origin !== site.origin) throw new Error('E-mail links must point at SITE_URL')
   return absolute.toString()
 }
+
+/** Hosts of payment providers' own pages an e-mail may link to (a renewal invoice Stripe asks to pay there). */
+const PROVIDER_PAGES = new Set(['invoice.stripe.com'])
 
 /** `+0200`, `-0530`: the customer's offset from UTC, in minutes. */
 export function offsetMinutes(timezone: string): number {

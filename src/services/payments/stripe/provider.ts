@@ -124,11 +124,39 @@ export function stripeProvider(client: Stripe, options: Pick<StripeOptions, 'sit
         return null
       }
     },
+    async renewalInvoice(id) {
+      const invoice = await client.invoices.retrieve(id)
+      const subscription = invoice.parent?.subscription_details?.subscription
+      const subscriptionId = typeof subscription === 'string' ? subscription : subscription?.id
+      const end = invoice.lines?.data?.[0]?.period?.end
+      if (!subscriptionId || !end) return null
+      const status = invoice.status === 'paid' ? 'paid' : (invoice.status === 'open' && (invoice.attempt_count ?? 0) > 0) || invoice.status === 'uncollectible' || invoice.status === 'void' ? 'failed' : 'open'
+      return {
+        id: invoice.id!,
+        subscription: subscriptionId,
+        status,
+        periodEnd: new Date(end * 1000),
+        amount: invoice.amount_paid || invoice.total,
+        hostedUrl: invoice.hosted_invoice_url ?? null,
+        nextAttempt: invoice.next_payment_attempt ? new Date(invoice.next_payment_attempt * 1000) : null,
+      }
+    },
+    async providerSubscription(id) {
+      const subscription = await client.subscriptions.retrieve(id)
+      const states: Record<string, 'active' | 'trialing' | 'past_due' | 'ended'> = { active: 'active', trialing: 'trialing', past_due: 'past_due', canceled: 'ended', incomplete_expired: 'ended', unpaid: 'ended' }
+      return { status: states[subscription.status] ?? 'incomplete', cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end) }
+    },
+    async setRenewal(providerRef, renew, idempotencyKey) {
+      await client.subscriptions.update(subscriptionOfRef(providerRef), { cancel_at_period_end: !renew }, { idempotencyKey })
+    },
     async cancelRenewal(providerRef) {
       if (providerRef.startsWith(PENDING)) return
-      // A Stripe subscription: it ends with its period, never billed again.
+      // A Stripe subscription (the account was deleted): canceled now, never billed again; once canceled, nothing more to do.
       if (providerRef.startsWith('sub_')) {
-        await client.subscriptions.update(subscriptionOfRef(providerRef), { cancel_at_period_end: true })
+        const id = subscriptionOfRef(providerRef)
+        const subscription = await client.subscriptions.retrieve(id)
+        if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return
+        await client.subscriptions.cancel(id, {}, { idempotencyKey: `sub:${id}:cancel` })
         return
       }
       const intent = await client.paymentIntents.retrieve(providerRef, { expand: ['payment_method'] })
