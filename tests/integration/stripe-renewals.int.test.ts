@@ -8,41 +8,28 @@ import { POST as cancelRoute } from '@/app/api/veilgate/account/subscriptions/[i
 import { POST as purchaseRoute } from '@/app/api/veilgate/purchase/url-with-email/route'
 import { GET as urlRoute } from '@/app/api/veilgate/purchase/url/route'
 import { POST as webhookRoute } from '@/app/api/veilgate/purchase/stripe/route'
-import { resetEnv } from '@/lib/env'
 import { createSession } from '@/services/auth/sessions'
 import { query } from '@/services/db'
 import { runRenewals } from '@/services/subscriptions/renewals'
 import Stripe from 'stripe'
 import { mailSentTo, mailTo } from '../support/mail'
-import { startFakeStripe, type FakeStripe } from '../support/fake-stripe'
-import { forgetStripeIds } from '../support/stripe-account'
+import type { FakeStripe } from '../support/fake-stripe'
+import { setEnv, useStripeStandIn } from '../support/stripe-account'
 import { callRoute } from '../support/routes'
 
 let payload: Payload
 let stripe: FakeStripe
+let restore: (() => Promise<void>) | undefined
 let run = 0
 const WEBHOOK_SECRET = 'whsec_renewals0123456789'
-const keys = ['PAYMENTS_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_API_URL', 'STRIPE_WEBHOOK_SECRET'] as const
-const saved = Object.fromEntries(keys.map((key) => [key, process.env[key]]))
-
-function setEnv(values: Record<string, string | undefined>) {
-  for (const [key, value] of Object.entries(values)) {
-    if (value === undefined) delete (process.env as Record<string, string | undefined>)[key]
-    else (process.env as Record<string, string>)[key] = value
-  }
-  resetEnv()
-}
 
 beforeAll(async () => {
   payload = await getPayload({ config })
-  stripe = await startFakeStripe()
-  await forgetStripeIds(payload)
-  setEnv({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_renewals0123456789', STRIPE_PUBLISHABLE_KEY: 'pk_test_renewals0123456789', STRIPE_API_URL: stripe.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET })
+  const standIn = await useStripeStandIn(payload, 'renewals', WEBHOOK_SECRET)
+  stripe = standIn.stripe
+  restore = standIn.restore
 })
-afterAll(async () => {
-  setEnv(saved)
-  await stripe?.close()
-})
+afterAll(() => restore?.())
 
 /** A paid yearly plan billed by Stripe: our subscription, Stripe's, and the buyer's session. */
 async function stripeSubscriber() {

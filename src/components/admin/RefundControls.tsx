@@ -6,16 +6,9 @@ import { useDocumentInfo } from '@payloadcms/ui'
 import { useRouter } from 'next/navigation'
 import { useEffect, useState } from 'react'
 import { formatCents } from '@/lib/money'
+import type { RefundState } from '@/services/orders/refund'
 
-type State = {
-  status: string
-  total: number
-  paidAt: string | null
-  deadline: string | null
-  refundable: boolean
-  reason: 'REFUND_WINDOW_CLOSED' | 'ORDER_NOT_REFUNDABLE' | null
-  refunded: { at: string | null; amount: number } | null
-}
+type State = RefundState
 
 const when = (iso: string) => new Date(iso).toUTCString()
 
