@@ -12,6 +12,13 @@ import { canTransition, type SubscriptionStatus } from './states'
 import { transition as moveSubscription } from './subscriptions'
 import { renewalKey } from './renewal-rules'
 
+/** Our subscription billed by the provider's subscription `id` (its reference is `provider:sub_…`, or `…/n` when attempt n paid it). */
+async function subscriptionOfProviderRef(payload: Payload, provider: PaymentProvider, id: string): Promise<{ id: number } | undefined> {
+  const ref = `${provider.id}:${id}`
+  const [row] = await query<{ id: number }>(payload, `select id from subscriptions where provider_ref = $1 or provider_ref like $2 order by id limit 1`, [ref, `${ref.replace(/[\\%_]/g, '\\$&')}/%`])
+  return row
+}
+
 const orderByKey = async (payload: Payload, key: string) => (await payload.find({ collection: 'orders', where: { idempotencyKey: { equals: key } }, limit: 1, depth: 0, overrideAccess: true })).docs[0] ?? null
 
 /** A `renewal` attempt for the invoice's payment, written before the order moves (one per invoice and outcome tried). */
@@ -39,8 +46,7 @@ async function renewalAttempt(payload: Payload, order: Order, provider: PaymentP
  * not ours.
  */
 export async function applyProviderRenewal(payload: Payload, provider: PaymentProvider, renewal: { subscription: string; invoice: string }, at: Date): Promise<number | null> {
-  const ref = `${provider.id}:${renewal.subscription}`
-  const [row] = await query<{ id: number }>(payload, `select id from subscriptions where provider_ref = $1 or provider_ref like $2 order by id limit 1`, [ref, `${ref.replace(/[\\%_]/g, '\\$&')}/%`])
+  const row = await subscriptionOfProviderRef(payload, provider, renewal.subscription)
   if (!row || !provider.renewalInvoice) return null
   const invoice = await provider.renewalInvoice(renewal.invoice)
   if (!invoice || invoice.subscription !== renewal.subscription) return null
@@ -85,8 +91,7 @@ export async function applyProviderRenewal(payload: Payload, provider: PaymentPr
  * id of the order that bought our subscription, or null when it is not ours.
  */
 export async function applyProviderSubscription(payload: Payload, provider: PaymentProvider, id: string, at: Date): Promise<number | null> {
-  const ref = `${provider.id}:${id}`
-  const [row] = await query<{ id: number }>(payload, `select id from subscriptions where provider_ref = $1 or provider_ref like $2 order by id limit 1`, [ref, `${ref.replace(/[\\%_]/g, '\\$&')}/%`])
+  const row = await subscriptionOfProviderRef(payload, provider, id)
   if (!row || !provider.providerSubscription) return null
   const ours = await payload.findByID({ collection: 'subscriptions', id: row.id, depth: 0, overrideAccess: true })
   const orderId = idOf(ours.order) ?? null
