@@ -1460,6 +1460,18 @@ export interface Order {
    */
   refundAmount?: number | null;
   /**
+   * The buyer disputed the payment with their bank (a chargeback): answer it in the provider’s dashboard
+   */
+  disputed?: boolean | null;
+  /**
+   * When the provider reported the dispute
+   */
+  disputedAt?: string | null;
+  /**
+   * The provider’s dispute (Stripe dp_…)
+   */
+  disputeRef?: string | null;
+  /**
    * A refund asked of the provider and not yet answered: a second one waits (claim, released on failure)
    */
   refundStartedAt?: string | null;
@@ -3313,6 +3325,9 @@ export interface OrdersSelect<T extends boolean = true> {
   fulfilledAt?: T;
   refundedAt?: T;
   refundAmount?: T;
+  disputed?: T;
+  disputedAt?: T;
+  disputeRef?: T;
   refundStartedAt?: T;
   failure?:
     | T

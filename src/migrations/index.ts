@@ -39,6 +39,7 @@ import * as migration_20261129_003655_amazon_approval from './20261129_003655_am
 import * as migration_20261129_034759_stripe_billing from './20261129_034759_stripe_billing';
 import * as migration_20261129_062123_refunds from './20261129_062123_refunds';
 import * as migration_20261129_065310_referral_rewards from './20261129_065310_referral_rewards';
+import * as migration_20261129_093702_disputes from './20261129_093702_disputes';
 
 export const migrations = [
   {
@@ -244,6 +245,11 @@ export const migrations = [
   {
     up: migration_20261129_065310_referral_rewards.up,
     down: migration_20261129_065310_referral_rewards.down,
-    name: '20261129_065310_referral_rewards'
+    name: '20261129_065310_referral_rewards',
+  },
+  {
+    up: migration_20261129_093702_disputes.up,
+    down: migration_20261129_093702_disputes.down,
+    name: '20261129_093702_disputes'
   },
 ];

@@ -1,13 +1,15 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import Stripe from 'stripe'
 
 /**
  * A small stand-in for Stripe's PaymentIntents API (create with confirm, retrieve, search, confirm,
  * and detaching a saved PaymentMethod) and the Billing objects a subscription needs (customers,
- * attaching a PaymentMethod, products, coupons, subscriptions with their first invoice), as its
- * test mode answers for the test PaymentMethods: enough to drive the Stripe adapter through its
- * real client, HTTP and all. It keeps idempotency keys like Stripe (same key → the same answer)
- * and records each request.
+ * attaching a PaymentMethod, products, coupons, subscriptions with their first invoice), its
+ * renewals, refunds and disputes, as its test mode answers for the test PaymentMethods: enough to
+ * drive the Stripe adapter through its real client, HTTP and all. It keeps idempotency keys like
+ * Stripe (same key → the same answer), records each request, and keeps the events Stripe would
+ * send (`emitted`), signed on demand with the account's webhook secret (`signed`).
  */
 type Intent = Record<string, unknown> & { id: string; status: string; metadata: Record<string, string> }
 type Subscription = Record<string, unknown> & { id: string; status: string; metadata: Record<string, string>; latest_invoice: Invoice; customer: string }
@@ -43,8 +45,19 @@ const cards: Record<string, { brand: string; last4: string; outcome: 'succeed' |
   pm_card_unreachable: { brand: 'visa', last4: '4242', outcome: 'unreachable' },
 }
 
+/** An event as Stripe sends it: its id, type and the object as it was then. */
+export type FakeEvent = { id: string; object: 'event'; type: string; created: number; data: { object: Record<string, unknown> } }
+
 export type FakeStripe = {
   url: string
+  /** The events Stripe would have sent so far, oldest first (renewals, failed renewals, cancels, refunds, disputes). */
+  emitted: FakeEvent[]
+  /** An event's body and its `Stripe-Signature` header, signed now with the account's webhook secret (or another). */
+  signed(event: FakeEvent, secret?: string): { body: string; signature: string }
+  /** The buyer disputes a PaymentIntent's charge with their bank: a dispute, and its `charge.dispute.created`. */
+  dispute(intentId: string): Record<string, unknown> & { id: string }
+  /** Charges, by id (`refunded` once all of it was given back). */
+  charges: Map<string, Record<string, unknown> & { id: string; payment_intent: string; amount: number; amount_refunded: number; refunded: boolean }>
   requests: { method: string; path: string; idempotencyKey: string | undefined; authorization: string | undefined; form: URLSearchParams }[]
   intents: Map<string, Intent>
   subscriptions: Map<string, Subscription>
@@ -77,8 +90,22 @@ const read = (request: IncomingMessage) =>
     request.on('end', () => resolve(body))
   })
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+export async function startFakeStripe(options: { webhookSecret?: string } = {}): Promise<FakeStripe> {
   const intents = new Map<string, Intent>()
+  const charges: FakeStripe['charges'] = new Map()
+  const disputes = new Map<string, Record<string, unknown> & { id: string }>()
+  /** Invoice → the PaymentIntent that pays it (its invoice payment). */
+  const invoicePayments = new Map<string, string>()
+  const emitted: FakeEvent[] = []
+  const emit = (type: string, object: Record<string, unknown>) => emitted.push({ id: `evt_fake_${++counter}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object: structuredClone(object) } })
+  /** A PaymentIntent paid: its charge made (once), as Stripe makes one per successful payment. */
+  function succeed(intent: Intent) {
+    intent.status = 'succeeded'
+    if (intent.latest_charge) return
+    const charge = { id: `ch_fake_${++counter}`, object: 'charge', payment_intent: intent.id, amount: Number(intent.amount), amount_refunded: 0, refunded: false, metadata: { ...intent.metadata } }
+    charges.set(charge.id, charge)
+    intent.latest_charge = charge.id
+  }
   const replies = new Map<string, { status: number; body: unknown; drop?: boolean }>()
   const requests: FakeStripe['requests'] = []
   const detached = new Set<string>()
@@ -90,7 +117,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   /** A schedule's request as nested objects, by the subscription it made. */
   const schedules = new Map<string, Record<string, unknown>>()
   const setupIntents = new Map<string, Record<string, unknown> & { id: string; status: string; client_secret: string }>()
-  let counter = 0
+  // Stripe's ids are unique across accounts: each stand-in numbers its objects from its own start, so
+  // two stand-ins in one test run never give the same id (our references to them are unique).
+  let counter = Date.now() % 1_000_000_000
   const fake = { down: false } as FakeStripe
   const stripeError = (status: number, message: string, extra: Record<string, unknown> = {}) => ({ status, body: { error: { type: 'invalid_request_error', message, ...extra } } })
   const cardOf = (pm: string) => cards[pm.replace(/__\w+$/, '')]
@@ -146,6 +175,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       parent: { type: 'subscription_details', subscription_details: { subscription: id, metadata } },
     }
     invoices.set(invoice.id, invoice)
+    invoicePayments.set(invoice.id, intent.id)
     const subscription: Subscription = { id, object: 'subscription', status: 'incomplete', customer, metadata, default_payment_method: methodObject(pm), items: { object: 'list', data: items }, latest_invoice: invoice, discounts: list(body.discounts).map((discount) => discount.coupon) }
     subscriptions.set(id, subscription)
     return { status: 200, body: subscription }
@@ -195,7 +225,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       intent.last_payment_error = { type: 'card_error', ...card.outcome }
       return { status: 402, body: { error: { type: 'card_error', message: 'Your card was declined.', ...card.outcome, payment_intent: intent } } }
     }
-    intent.status = 'succeeded'
+    succeed(intent)
     if (invoice) invoice.status = 'paid'
     if (subscription) {
       subscription.status = 'active'
@@ -226,6 +256,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       last_payment_error: null,
     }
     intents.set(intent.id, intent)
+    if (card.outcome === 'succeed' || card.outcome === 'unreachable') succeed(intent)
     if (card.outcome === 'three-d-secure') {
       intent.status = 'requires_action'
       intent.next_action = { type: 'redirect_to_url', redirect_to_url: { url: `https://hooks.stripe.test/3d_secure_2/${intent.id}`, return_url: form.get('return_url') } }
@@ -306,6 +337,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (found.status === 'canceled') return answering(stripeError(400, 'A canceled subscription can only update its cancellation_details and metadata.'))
         found.status = 'canceled'
         found.canceled_at = Math.floor(Date.now() / 1000)
+        emit('customer.subscription.deleted', found)
         return answering({ status: 200, body: found })
       }
       if (request.method === 'POST') {
@@ -324,9 +356,47 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           found.trial_end = trialEnd
         }
         found.metadata = { ...found.metadata, ...((nested(form).metadata ?? {}) as Record<string, string>) }
+        if (form.get('cancel_at_period_end')) emit('customer.subscription.updated', found)
         return answering({ status: 200, body: found })
       }
       return send(200, found)
+    }
+    const notFound = (what: string) => send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } })
+    if (request.method === 'GET' && url.pathname === '/v1/invoices') {
+      // Newest first, as Stripe lists them.
+      const data = [...invoices.values()].filter((candidate) => (candidate.parent as { subscription_details?: { subscription?: string } } | undefined)?.subscription_details?.subscription === form.get('subscription')).reverse()
+      return send(200, { object: 'list', data, has_more: false, url: '/v1/invoices' })
+    }
+    if (request.method === 'GET' && url.pathname === '/v1/invoice_payments') {
+      const byIntent = form.get('payment[payment_intent]')
+      const data = [...invoicePayments]
+        .filter(([invoiceId, intentId]) => (byIntent ? intentId === byIntent : invoiceId === form.get('invoice')))
+        .map(([invoiceId, intentId]) => ({ id: `inpay_${invoiceId}`, object: 'invoice_payment', invoice: invoiceId, is_default: true, status: intents.get(intentId)?.status === 'succeeded' ? 'paid' : 'open', payment: { type: 'payment_intent', payment_intent: intentId } }))
+        .filter((payment) => !form.get('status') || payment.status === form.get('status'))
+      return send(200, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' })
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+      const intent = intents.get(form.get('payment_intent') ?? '')
+      const charge = intent?.latest_charge ? charges.get(String(intent.latest_charge)) : undefined
+      if (!intent) return answering(stripeError(400, `No such payment_intent: '${form.get('payment_intent')}'`, { code: 'resource_missing' }))
+      if (!charge) return answering(stripeError(400, 'This PaymentIntent does not have a successful charge to refund.'))
+      if (charge.refunded) return answering(stripeError(400, `Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' }))
+      const amount = Number(form.get('amount') ?? charge.amount - charge.amount_refunded)
+      charge.amount_refunded += amount
+      charge.refunded = charge.amount_refunded >= charge.amount
+      const refund = { id: `re_fake_${++counter}`, object: 'refund', amount, charge: charge.id, payment_intent: intent.id, status: 'succeeded', reason: form.get('reason') }
+      emit('charge.refunded', charge)
+      return answering({ status: 200, body: refund })
+    }
+    const chargePath = /^\/v1\/charges\/([A-Za-z0-9_]+)$/.exec(url.pathname)
+    if (request.method === 'GET' && chargePath) {
+      const found = charges.get(chargePath[1]!)
+      return found ? send(200, found) : notFound('charge')
+    }
+    const disputePath = /^\/v1\/disputes\/([A-Za-z0-9_]+)$/.exec(url.pathname)
+    if (request.method === 'GET' && disputePath) {
+      const found = disputes.get(disputePath[1]!)
+      return found ? send(200, found) : notFound('dispute')
     }
     const invoice = /^\/v1\/invoices\/([A-Za-z0-9_]+)$/.exec(url.pathname)
     if (request.method === 'GET' && invoice) {
@@ -390,6 +460,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const fails = options.fail || cardOf(pm)?.last4 === '0341'
       const amount = (subscription.items as { data: { price: { unit_amount: string | number }; quantity: number }[] }).data.reduce((sum, item) => sum + Number(item.price.unit_amount) * item.quantity, 0)
       const id = `in_fake_${++counter}`
+      // Its payment: a PaymentIntent charged with the saved card, paid or declined.
+      const intent: Intent = { id: `pi_fake_${++counter}`, object: 'payment_intent', amount, currency: 'usd', metadata: {}, payment_method: pm ? methodObject(pm) : null, status: 'requires_payment_method', next_action: null, last_payment_error: fails ? { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' } : null }
+      intents.set(intent.id, intent)
+      if (!fails) succeed(intent)
+      invoicePayments.set(id, intent.id)
       const invoice: Invoice = {
         id,
         object: 'invoice',
@@ -408,6 +483,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       subscription.latest_invoice = invoice
       if (fails) subscription.status = 'past_due'
       else movePeriod(subscription, period.end)
+      emit(fails ? 'invoice.payment_failed' : 'invoice.paid', invoice)
       return invoice
     },
     payInvoice(invoiceId) {
@@ -415,11 +491,32 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       invoice.status = 'paid'
       invoice.amount_paid = invoice.total
       invoice.next_payment_attempt = null
+      const intent = intents.get(invoicePayments.get(invoiceId) ?? '')
+      if (intent) {
+        intent.last_payment_error = null
+        succeed(intent)
+      }
+      emit('invoice.paid', invoice)
       const subscription = subscriptions.get(String((invoice.parent as { subscription_details: { subscription: string } }).subscription_details.subscription))!
       movePeriod(subscription, (invoice.lines as { data: { period: { end: number } }[] }).data[0]!.period.end)
       return invoice
     },
     url: `http://127.0.0.1:${port}`,
+    emitted,
+    charges,
+    signed(event, secret = options.webhookSecret) {
+      if (!secret) throw new Error('the stand-in was started without a webhook secret')
+      const body = JSON.stringify(event)
+      return { body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret }) }
+    },
+    dispute(intentId) {
+      const intent = intents.get(intentId)!
+      const charge = charges.get(String(intent.latest_charge))!
+      const dispute = { id: `dp_fake_${++counter}`, object: 'dispute', amount: charge.amount, charge: charge.id, payment_intent: intent.id, reason: 'fraudulent', status: 'needs_response' }
+      disputes.set(dispute.id, dispute)
+      emit('charge.dispute.created', dispute)
+      return dispute
+    },
     requests,
     intents,
     subscriptions,
@@ -433,7 +530,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const intent = intents.get(id)!
       intent.next_action = null
       if (ok) {
-        intent.status = 'succeeded'
+        succeed(intent)
         // A subscription's first invoice: paid, and the subscription active.
         const invoice = [...invoices.values()].find((candidate) => candidate.confirmation_secret?.client_secret.startsWith(`${id}_secret_`))
         const subscription = invoice ? [...subscriptions.values()].find((candidate) => candidate.latest_invoice.id === invoice.id) : undefined

@@ -32,7 +32,7 @@ const stripeSettings = ['PAYMENTS_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLIS
  */
 export async function useStripeStandIn(payload: Payload, label: string, webhookSecret: string): Promise<{ stripe: FakeStripe; restore: () => Promise<void> }> {
   const saved = Object.fromEntries(stripeSettings.map((key) => [key, process.env[key]]))
-  const stripe = await startFakeStripe()
+  const stripe = await startFakeStripe({ webhookSecret })
   await forgetStripeIds(payload)
   setEnv({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: `sk_test_${label}0123456789`, STRIPE_PUBLISHABLE_KEY: `pk_test_${label}0123456789`, STRIPE_API_URL: stripe.url, STRIPE_WEBHOOK_SECRET: webhookSecret })
   return {

@@ -13,7 +13,7 @@ import { moneyAdmin } from '@/lib/money'
 export const Orders: CollectionConfig = {
   slug: 'orders',
   labels: { singular: 'Order', plural: 'Orders' },
-  admin: { group: 'Commerce', useAsTitle: 'publicHash', defaultColumns: ['publicHash', 'status', 'email', 'total', 'createdAt'] },
+  admin: { group: 'Commerce', useAsTitle: 'publicHash', defaultColumns: ['publicHash', 'status', 'email', 'total', 'disputed', 'createdAt'] },
   access: { read: isAdmin, create: () => false, update: () => false, delete: () => false },
   fields: [
     { name: 'publicHash', type: 'text', required: true, unique: true, index: true, admin: { readOnly: true } },
@@ -72,6 +72,9 @@ export const Orders: CollectionConfig = {
     },
     { name: 'refundedAt', type: 'date', admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' }, description: 'When the order was refunded (by an admin, or at the payment provider)' } },
     { name: 'refundAmount', type: 'number', admin: { ...moneyAdmin, readOnly: true, description: 'US cents given back' } },
+    { name: 'disputed', type: 'checkbox', defaultValue: false, index: true, admin: { readOnly: true, description: 'The buyer disputed the payment with their bank (a chargeback): answer it in the provider’s dashboard' } },
+    { name: 'disputedAt', type: 'date', admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' }, description: 'When the provider reported the dispute' } },
+    { name: 'disputeRef', type: 'text', admin: { readOnly: true, description: 'The provider’s dispute (Stripe dp_…)' } },
     { name: 'refundStartedAt', type: 'date', admin: { hidden: true, description: 'A refund asked of the provider and not yet answered: a second one waits (claim, released on failure)' } },
     {
       name: 'failure',

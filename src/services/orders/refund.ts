@@ -176,3 +176,19 @@ export async function applyRefund(payload: Payload, orderId: number, amount: num
   if (done) kickRenewalCancel(payload)
   return done
 }
+
+/**
+ * A payment disputed with the buyer's bank (a chargeback), as the provider reported it: the order
+ * marked `disputed` once (compare-and-set; the first report's time and dispute kept) for an admin
+ * to answer in the provider's dashboard. Nothing else changes while the bank decides. Returns
+ * whether this call marked it.
+ */
+export async function markDisputed(payload: Payload, orderId: number, disputeRef: string, at: Date): Promise<boolean> {
+  const marked = await query<{ id: number }>(
+    payload,
+    `update orders set disputed = true, disputed_at = $2, dispute_ref = $3, updated_at = $2 where id = $1 and disputed_at is null returning id`,
+    [orderId, at.toISOString(), disputeRef.slice(0, 255)],
+  )
+  if (marked.length) payload.logger.warn({ msg: 'a payment was disputed with the bank: answer it in the payment provider’s dashboard', order: orderId, dispute: disputeRef })
+  return marked.length > 0
+}

@@ -6,7 +6,7 @@ import { providerById } from './registry'
 import { fulfil } from '@/services/orders/fulfil'
 import { latestAttempt } from '@/services/orders/orders'
 import { applyResult } from './outcome'
-import { applyRefund } from '@/services/orders/refund'
+import { applyRefund, markDisputed } from '@/services/orders/refund'
 import { applyProviderRenewal, applyProviderSubscription } from '@/services/subscriptions/provider-renewals'
 import type { PaymentProvider } from './provider'
 import type { OrderStatus } from '@/services/orders/states'
@@ -31,26 +31,49 @@ async function attemptFor(payload: Payload, provider: PaymentProvider, event: Pa
 }
 
 /**
+ * A refund or a dispute reported by the provider. A provider that can read the refund or dispute
+ * again (`paymentOfEvent`, Stripe) names the payment it is about, so one of a subscription's
+ * invoices finds the order it paid; a charge not wholly given back is not a refund. A refund of a
+ * paid order is the one effect of every refund (`applyRefund`: made at the provider, it ends
+ * access as ours does; ours, reported back, changes nothing more). A dispute marks the order for
+ * an admin, once, and changes nothing else.
+ */
+async function applyChargeback(payload: Payload, provider: PaymentProvider, event: PaymentEvent, at: Date): Promise<number | null> {
+  let about = event
+  if (provider.paymentOfEvent && event.objectId) {
+    const payment = await provider.paymentOfEvent(event.outcome === 'disputed' ? 'dispute' : 'refund', event.objectId)
+    if (!payment || (event.outcome === 'refunded' && !payment.refunded)) return null
+    about = { ...event, providerRef: payment.ref }
+  }
+  const attempt = await attemptFor(payload, provider, about)
+  const order = attempt && typeof attempt.order === 'object' ? attempt.order : null
+  if (!attempt || !order) return null
+  if (event.orderHash !== undefined && event.orderHash !== order.publicHash) return null
+  if (event.outcome === 'disputed') {
+    await markDisputed(payload, order.id, event.objectId ?? event.eventId, at)
+    return order.id
+  }
+  if (order.status === 'paid' && attempt.status === 'succeeded') await applyRefund(payload, order.id, order.total, at)
+  return order.id
+}
+
+/**
  * One event applied: the payment is re-read from the provider (the event only says where to
  * look) and its order moved by compare-and-set, if the event is about the order's latest attempt
  * and the order is still open. Late, repeated or reordered events therefore never undo a final
- * state. A refund reported by the provider (`charge.refunded`, PayPal's `PAYMENT.CAPTURE.REFUNDED`,
- * Paymentwall's type 2) of a paid order is the one effect of a refund (`applyRefund`). Returns the order's
- * id, or null when the event is not ours.
+ * state. Refunds reported by the provider (`charge.refunded`, PayPal's `PAYMENT.CAPTURE.REFUNDED`,
+ * Paymentwall's type 2) and disputes go to `applyChargeback`. Returns the order's id, or null when
+ * the event is not ours.
  */
 async function applyEvent(payload: Payload, provider: PaymentProvider, event: PaymentEvent, at: Date): Promise<number | null> {
   if (!event.relevant) return null
   if (event.renewal) return applyProviderRenewal(payload, provider, event.renewal, at)
   if (event.subscriptionChange) return applyProviderSubscription(payload, provider, event.subscriptionChange.subscription, at)
+  if (event.outcome === 'refunded' || event.outcome === 'disputed') return applyChargeback(payload, provider, event, at)
   const attempt = await attemptFor(payload, provider, event)
   const order = attempt && typeof attempt.order === 'object' ? attempt.order : null
   if (!attempt || !order) return null
   if (event.orderHash !== undefined && event.orderHash !== order.publicHash) return null
-  if (event.outcome === 'refunded') {
-    // A refund made at the provider ends access as ours does; our own, reported back, changes nothing more.
-    if (order.status === 'paid' && attempt.status === 'succeeded') await applyRefund(payload, order.id, order.total, at)
-    return order.id
-  }
   if (order.status === 'paid') {
     if (!order.fulfilledAt) await fulfil(payload, order.id, at)
     return order.id

@@ -124,6 +124,13 @@ export interface PaymentProvider {
   setRenewal?(providerRef: string, renew: boolean, idempotencyKey: string): Promise<void>
   /** A renewal invoice of a provider's subscription, read again (the event only says where to look). */
   renewalInvoice?(id: string): Promise<RenewalInvoice | null>
+  /**
+   * A refund's or dispute's object (`objectId` of its event) read again: the payment it is about,
+   * named as our attempts name it (a PaymentIntent; for a Stripe subscription's first invoice its
+   * subscription, for a renewal invoice that invoice), and whether all of it was given back. Null
+   * when the provider knows no such object. Absent: the event's own fields are taken.
+   */
+  paymentOfEvent?(kind: 'refund' | 'dispute', objectId: string): Promise<{ ref: string; refunded: boolean } | null>
   /** A provider's subscription as it stands now: still running (renewing or stopping at its period end), past due, or ended. */
   providerSubscription?(id: string): Promise<{ status: 'active' | 'trialing' | 'past_due' | 'ended' | 'incomplete'; cancelAtPeriodEnd: boolean } | null>
 }

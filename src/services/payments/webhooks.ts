@@ -62,7 +62,7 @@ export const webhookEvent = z.object({
     object: z.object({
       id: z.string().min(1).max(255),
       metadata: z.record(z.string(), z.string()).nullish(),
-      // A charge's (`charge.refunded`): the PaymentIntent it belongs to, and whether all of it was given back.
+      // A charge's (`charge.refunded`) or a dispute's: the PaymentIntent it belongs to, and whether all of it was given back.
       payment_intent: z.union([z.string().max(255), z.object({ id: z.string().max(255) })]).nullish(),
       refunded: z.boolean().nullish(),
       // An invoice's: why it was made, and the subscription it bills (with that subscription's metadata).
@@ -100,6 +100,8 @@ export function sandboxEvent(input: { providerRef: string; status: keyof typeof 
 
 /** A charge given back in full (a partial refund leaves the order paid). */
 export const REFUND_EVENT = 'charge.refunded'
+/** The buyer disputed a charge with their bank: the order is marked for an admin, nothing else changes. */
+export const DISPUTE_EVENT = 'charge.dispute.created'
 
 /** The sandbox's `charge.refunded` for a refunded card payment (one event id per payment, however often it is sent). */
 export function sandboxRefundEvent(input: { providerRef: string; orderId: number; hash: string; attempt: number; amount: number; at: Date }): WebhookEvent & { data: { object: { amount_refunded: number } } } {
@@ -150,7 +152,9 @@ export type PaymentEvent = {
   /** The order's public hash, when the event names it (Paymentwall's `goodsid`): it must match. */
   orderHash?: string
   /** What the event says happened; the intake still re-reads the payment before acting. */
-  outcome: 'succeeded' | 'failed' | 'processing' | 'refunded' | null
+  outcome: 'succeeded' | 'failed' | 'processing' | 'refunded' | 'disputed' | null
+  /** A refund's or dispute's own object (Stripe's charge `ch_…`, dispute `dp_…`), read again by providers that can (`paymentOfEvent`). */
+  objectId?: string
   /** A renewal invoice of a provider's subscription (Stripe's `subscription_cycle`): which subscription, which invoice. */
   renewal?: { subscription: string; invoice: string }
   /** A provider's subscription changed or ended: mirrored onto ours (`applyProviderSubscription`). */
@@ -186,7 +190,12 @@ export function cardEvent(provider: 'sandbox' | 'stripe', event: WebhookEvent): 
   if (event.type === REFUND_EVENT) {
     // A refund is about the payment the charge belongs to; our key is in the PaymentIntent's metadata, copied to its charge.
     const intent = typeof object.payment_intent === 'string' ? object.payment_intent : (object.payment_intent?.id ?? null)
-    return { provider, source: provider, eventId: event.id, type: event.type, relevant: object.refunded === true, providerRef: intent ?? object.id, attemptKey: object.metadata?.attemptKey ?? null, outcome: 'refunded' }
+    return { provider, source: provider, eventId: event.id, type: event.type, relevant: object.refunded === true, providerRef: intent ?? object.id, attemptKey: object.metadata?.attemptKey ?? null, outcome: 'refunded', objectId: object.id }
+  }
+  if (event.type === DISPUTE_EVENT) {
+    // A dispute names the PaymentIntent of the charge disputed.
+    const intent = typeof object.payment_intent === 'string' ? object.payment_intent : (object.payment_intent?.id ?? null)
+    return { provider, source: provider, eventId: event.id, type: event.type, relevant: Boolean(intent), providerRef: intent, attemptKey: null, outcome: 'disputed', objectId: object.id }
   }
   if ((subscriptionEventTypes as readonly string[]).includes(event.type)) {
     const ours = object.id.startsWith('sub_') && Boolean(object.metadata?.orderId) && event.type !== 'customer.subscription.trial_will_end'

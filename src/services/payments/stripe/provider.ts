@@ -4,6 +4,7 @@ import { localizePath } from '@/i18n/paths'
 import { failedWith, type PaymentProvider, type PaymentResult } from '@/services/payments/provider'
 import { attemptKeyOf, WEBHOOK_TOLERANCE_S } from '@/services/payments/webhooks'
 import { createSubscription, findSubscription, PENDING, retrieveSubscription, subscriptionOfRef, subscriptionRef, subscriptionResult } from './billing'
+import { endSubscription, paymentOfEvent, paymentToRefund } from './refunds'
 
 /** The Stripe API version this adapter was written against (stripe-node 23.1's own). */
 export const STRIPE_API_VERSION = '2026-10-28.endive'
@@ -119,7 +120,8 @@ export function stripeProvider(client: Stripe, options: Pick<StripeOptions, 'sit
       const signature = headers.get('stripe-signature')
       if (!options.webhookSecret || !signature) return null
       try {
-        return client.webhooks.constructEvent(raw, signature, options.webhookSecret, WEBHOOK_TOLERANCE_S, undefined, Math.floor(now.getTime() / 1000)) as unknown
+        // `receivedAt` is in milliseconds: an event signed more than 300 s before now is refused.
+        return client.webhooks.constructEvent(raw, signature, options.webhookSecret, WEBHOOK_TOLERANCE_S, undefined, now.getTime()) as unknown
       } catch {
         return null
       }
@@ -149,16 +151,19 @@ export function stripeProvider(client: Stripe, options: Pick<StripeOptions, 'sit
     async setRenewal(providerRef, renew, idempotencyKey) {
       await client.subscriptions.update(subscriptionOfRef(providerRef), { cancel_at_period_end: !renew }, { idempotencyKey })
     },
+    async refund({ providerRef, idempotencyKey }) {
+      // All of the payment back (what Stripe charged is the order's total), then the subscription it paid for stops at once.
+      const { intent, subscription } = await paymentToRefund(client, providerRef)
+      const refund = await client.refunds.create({ payment_intent: intent, reason: 'requested_by_customer' }, { idempotencyKey })
+      if (refund.status === 'failed' || refund.status === 'canceled') throw new Error(`Stripe refused the refund (${refund.failure_reason ?? refund.status})`)
+      if (subscription) await endSubscription(client, subscription)
+      return { refundRef: refund.id }
+    },
+    paymentOfEvent: (kind, objectId) => paymentOfEvent(client, kind, objectId),
     async cancelRenewal(providerRef) {
       if (providerRef.startsWith(PENDING)) return
       // A Stripe subscription (the account was deleted): canceled now, never billed again; once canceled, nothing more to do.
-      if (providerRef.startsWith('sub_')) {
-        const id = subscriptionOfRef(providerRef)
-        const subscription = await client.subscriptions.retrieve(id)
-        if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return
-        await client.subscriptions.cancel(id, {}, { idempotencyKey: `sub:${id}:cancel` })
-        return
-      }
+      if (providerRef.startsWith('sub_')) return endSubscription(client, subscriptionOfRef(providerRef))
       const intent = await client.paymentIntents.retrieve(providerRef, { expand: ['payment_method'] })
       const method = intent.payment_method
       const id = typeof method === 'string' ? method : method?.id
