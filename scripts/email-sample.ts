@@ -19,6 +19,7 @@ const samples: { [K in TemplateName]: TemplateData[K] } = {
   'email-change-notice': { newEmail: 'new.address@example.com', at: realNow(), url: '/my-account/settings' },
   receipt: { plan: 'VPN, 1 year', addOns: ['5 device slots'], total: '$101.87', card: { brand: 'Visa', last4: '4242' }, renewal: { at: new Date(realMs() + 365 * 86_400_000), price: '$101.87' }, url: '/payment-success?hash=sample' },
   'newsletter-confirm': { url: '/newsletter/confirm?token=sample', days: 7 },
+  'payment-action-required': { plan: 'VPN, 1 month', amount: '$12.99', method: 'card', card: { brand: 'Visa', last4: '3184' }, url: 'https://invoice.stripe.com/i/acct_sample/in_sample' },
   'payment-failed': { plan: 'VPN, 1 month', amount: '$12.99', method: 'card', card: { brand: 'Visa', last4: '0341' }, url: '/order/checkout?hash=sample', retryAt: new Date(realMs() + 86_400_000) },
   'renewal-reminder': { plan: 'VPN, 1 year', amount: '$99.00', date: new Date(realMs() + 7 * 86_400_000), method: 'card', card: { brand: 'Visa', last4: '4242' }, url: '/my-account' },
   'trial-ending': { plan: 'VPN, 1 week', amount: '$4.99', date: new Date(realMs() + 2 * 86_400_000), method: 'card', card: null, url: '/my-account' },

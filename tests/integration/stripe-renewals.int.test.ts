@@ -11,9 +11,10 @@ import { POST as webhookRoute } from '@/app/api/veilgate/purchase/stripe/route'
 import { createSession } from '@/services/auth/sessions'
 import { query } from '@/services/db'
 import { runRenewals } from '@/services/subscriptions/renewals'
+import { sendNotices } from '@/services/subscriptions/notices'
 import Stripe from 'stripe'
 import { mailSentTo, mailTo } from '../support/mail'
-import type { FakeStripe } from '../support/fake-stripe'
+import type { FakeEvent, FakeStripe } from '../support/fake-stripe'
 import { setEnv, useStripeStandIn } from '../support/stripe-account'
 import { callRoute } from '../support/routes'
 
@@ -31,10 +32,10 @@ beforeAll(async () => {
 })
 afterAll(() => restore?.())
 
-/** A paid yearly plan billed by Stripe: our subscription, Stripe's, and the buyer's session. */
-async function stripeSubscriber() {
+/** A paid plan (yearly unless told) billed by Stripe: our subscription, Stripe's, and the buyer's session. */
+async function stripeSubscriber(plan = 'vpn-1y') {
   const n = ++run
-  const body = { email: `stripe-renewals-${Date.now()}-${n}@example.com`, receiveMarketingEmails: false, plan: 'vpn-1y', paymentMethod: 'card', cardToken: `pm_card_visa__r${n}`, country: 'DE', locale: 'en' }
+  const body = { email: `stripe-renewals-${Date.now()}-${n}@example.com`, receiveMarketingEmails: false, plan, paymentMethod: 'card', cardToken: `pm_card_visa__r${n}`, country: 'DE', locale: 'en' }
   const started = await callRoute(purchaseRoute, { path: '/api/veilgate/purchase/url-with-email/', body, headers: { 'idempotency-key': `stripe-renewals-${Date.now()}-${n}` } })
   expect(stripe.confirm(String(started.body.clientSecret)).status).toBe(200)
   expect((await callRoute(urlRoute, { path: '/api/veilgate/purchase/url/', query: { hash: String(started.body.hash) } })).body.status).toBe('paid')
@@ -123,6 +124,14 @@ function event(type: string, object: unknown, id = `evt_renewals_${Date.now()}_$
   const body = JSON.stringify({ id, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } })
   return callRoute(webhookRoute, { path: '/api/veilgate/purchase/stripe', body, headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: body, secret }) } })
 }
+/** Events Stripe emitted, each ten times under new ids, reversed and all at once. */
+function storm(events: FakeEvent[]) {
+  const copies = events.flatMap((one) => Array.from({ length: 10 }, (_, copy) => ({ ...one, id: `${one.id}_copy${copy}` }))).reverse()
+  return Promise.all(copies.map((one) => {
+    const { body, signature } = stripe.signed(one)
+    return callRoute(webhookRoute, { path: '/api/veilgate/purchase/stripe', body, headers: { 'stripe-signature': signature } })
+  }))
+}
 const renewalOrdersOf = async (subscriptionId: number) => (await payload.find({ collection: 'orders', where: { renews: { equals: subscriptionId } }, sort: 'id', depth: 0, overrideAccess: true })).docs
 const attemptsOf = async (orderId: number) => (await payload.find({ collection: 'payment-attempts', where: { order: { equals: orderId } }, sort: 'number', depth: 0, overrideAccess: true })).docs
 const lineEnd = (invoice: Record<string, unknown>) => new Date((invoice.lines as { data: { period: { end: number } }[] }).data[0]!.period.end * 1000).toISOString()
@@ -173,6 +182,31 @@ describe('renewals Stripe charges', () => {
     expect(await ours(subscription.id)).toMatchObject({ status: 'active', period: 2, currentPeriodEnd: lineEnd(invoice) })
   })
 
+  it('a renewal the bank asks to confirm: past due, and one e-mail asking to confirm it at Stripe’s invoice page instead of “payment failed”; confirmed there, paid', async () => {
+    const { email, subscription, billed } = await stripeSubscriber()
+    const mark = stripe.emitted.length
+    const invoice = stripe.renew(billed.id, { action: true })
+    const sent = stripe.emitted.slice(mark)
+    expect(sent.map((one) => one.type)).toEqual(['invoice.payment_failed', 'invoice.payment_action_required'])
+    expect((await storm(sent)).map((answer) => answer.status)).toEqual(Array(20).fill(200))
+    const [renewal, ...more] = await renewalOrdersOf(subscription.id)
+    expect(more).toEqual([])
+    expect(renewal).toMatchObject({ status: 'failed', period: 2, failure: { code: 'AUTHENTICATION_FAILURE' } })
+    expect(await ours(subscription.id)).toMatchObject({ status: 'past_due', period: 1 })
+    const [mail, ...others] = await mailTo(payload, email, 'payment-action-required')
+    expect(others).toEqual([])
+    expect(mail!.subject).toBe('Confirm your Veilgate renewal payment')
+    expect(mail!.text).toContain(String(invoice.hosted_invoice_url))
+    expect(await mailSentTo(payload, email, 'payment-failed')).toEqual([])
+
+    // The buyer confirms the payment on Stripe's page: Stripe reports the invoice paid.
+    const paidMark = stripe.emitted.length
+    stripe.payInvoice(invoice.id)
+    await storm(stripe.emitted.slice(paidMark))
+    expect(await renewalOrdersOf(subscription.id)).toMatchObject([{ id: renewal!.id, status: 'paid' }])
+    expect(await ours(subscription.id)).toMatchObject({ status: 'active', period: 2, currentPeriodEnd: lineEnd(invoice) })
+  })
+
   it('ignores renewal invoices without our metadata, of a period behind ours, or badly signed', async () => {
     const { subscription, billed } = await stripeSubscriber()
     const invoice = stripe.renew(billed.id)
@@ -194,6 +228,30 @@ describe('renewals Stripe charges', () => {
 })
 
 describe('Stripe’s subscription events', () => {
+  it('sends one trial-ending e-mail per trial from our dates, whatever Stripe’s trial_will_end does', async () => {
+    const n = ++run
+    const email = `stripe-trial-${Date.now()}-${n}@example.com`
+    const body = { email, receiveMarketingEmails: false, plan: 'vpn-trial-7d', paymentMethod: 'card', cardToken: `pm_card_visa__t${n}`, country: 'DE', locale: 'en' }
+    const started = await callRoute(purchaseRoute, { path: '/api/veilgate/purchase/url-with-email/', body, headers: { 'idempotency-key': `stripe-trial-${Date.now()}-${n}` } })
+    expect(stripe.confirm(String(started.body.clientSecret)).status).toBe(200)
+    expect((await callRoute(urlRoute, { path: '/api/veilgate/purchase/url/', query: { hash: String(started.body.hash) } })).body.status).toBe('paid')
+    const order = (await payload.find({ collection: 'orders', where: { publicHash: { equals: String(started.body.hash) } }, depth: 0, overrideAccess: true })).docs[0]!
+    const trial = (await payload.find({ collection: 'subscriptions', where: { order: { equals: order.id } }, depth: 0, overrideAccess: true })).docs[0]!
+    const billed = [...stripe.subscriptions.values()].find((candidate) => candidate.metadata.orderId === String(order.id))!
+    expect(trial).toMatchObject({ status: 'trialing', autoRenew: true })
+
+    const willEnd: FakeEvent = { id: `evt_trial_will_end_${n}`, object: 'event', type: 'customer.subscription.trial_will_end', created: Math.floor(Date.now() / 1000), data: { object: billed } }
+    expect((await storm([willEnd])).every((answer) => answer.status === 200)).toBe(true)
+    const end = new Date(trial.currentPeriodEnd).getTime()
+    await sendNotices(payload, new Date(end - 36 * 3_600_000))
+    await sendNotices(payload, new Date(end - 30 * 3_600_000))
+    await storm([{ ...willEnd, id: `${willEnd.id}_again` }])
+    await sendNotices(payload, new Date(end - 25 * 3_600_000))
+    const [notice, ...more] = await mailTo(payload, email, 'trial-ending')
+    expect(more).toEqual([])
+    expect(notice!.text).toContain('Visa •••• 4242')
+  })
+
   it('mirrors a change made in Stripe’s dashboard: cancel at period end and back, past due and active again, deleted → expired; the trial notice and foreign subscriptions are ignored', async () => {
     const { subscription, billed } = await stripeSubscriber()
     billed.cancel_at_period_end = true

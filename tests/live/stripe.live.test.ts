@@ -1,4 +1,4 @@
-// The Stripe adapter against Stripe's own test mode (`npm run test:stripe`, only with an sk_test_ key and a network): PaymentIntents keyed by our ids, declines, 3-D Secure's localized return, the webhook signature, a yearly subscription and a free trial through Stripe Billing.
+// The Stripe adapter against Stripe's own test mode (`npm run test:stripe`, only with an sk_test_ key and a network): PaymentIntents keyed by our ids, declines, 3-D Secure's localized return, the webhook signature, a yearly subscription and a free trial through Stripe Billing, refunds.
 import Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
 import { stripeClient, stripeProvider } from '@/services/payments/stripe/provider'
@@ -87,6 +87,24 @@ describe('Stripe test mode through our adapter', () => {
     const secret = (result.nextAction as { clientSecret: string }).clientSecret
     await client.paymentIntents.confirm(secret.replace(/_secret_.*$/, ''), { payment_method: input.cardToken! })
     expect(await provider.retrieve(result.providerRef)).toMatchObject({ status: 'succeeded', periodEnd: expect.any(Date) })
+
+    // The 30-day refund: the first invoice's payment given back, once per key, and the subscription canceled at once.
+    const refund = { providerRef: result.providerRef, amount: 7188, idempotencyKey: `order:${orderId}:refund`, at: new Date() }
+    const { refundRef } = await provider.refund!(refund)
+    expect((await provider.refund!(refund)).refundRef).toBe(refundRef)
+    const refunded = await client.refunds.retrieve(refundRef)
+    expect(refunded).toMatchObject({ amount: 7188, status: expect.stringMatching(/^(succeeded|pending)$/) })
+    expect((await client.subscriptions.retrieve(result.providerRef)).status).toBe('canceled')
+    // Its charge.refunded leads back to the subscription (the order that bought it).
+    expect(await provider.paymentOfEvent!('refund', String(refunded.charge))).toEqual({ ref: result.providerRef, refunded: true })
+  })
+
+  it('refunds a one-off payment by its PaymentIntent', async () => {
+    const paid = await provider.createPayment(payment('pm_card_visa'))
+    const { refundRef } = await provider.refund!({ providerRef: paid.providerRef, amount: 1299, idempotencyKey: `order:${run}:refund:${paid.providerRef}`, at: new Date() })
+    const refunded = await client.refunds.retrieve(refundRef)
+    expect(refunded.payment_intent).toBe(paid.providerRef)
+    expect(await provider.paymentOfEvent!('refund', String(refunded.charge))).toEqual({ ref: paid.providerRef, refunded: true })
   })
 
   it('starts a free trial: a trialing subscription, the card saved by its SetupIntent, nothing charged', async () => {

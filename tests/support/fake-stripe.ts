@@ -75,9 +75,10 @@ export type FakeStripe = {
   /**
    * Stripe charges the subscription's next period (as a test clock reaching its period end does):
    * a `subscription_cycle` invoice, paid by the saved card, or (`fail`, or a card that fails at
-   * renewal) left open with a next try; paid, the subscription's period moves on. Returns the invoice.
+   * renewal) left open with a next try, or (`action`) left open until the buyer confirms it with
+   * their bank on its page; paid, the subscription's period moves on. Returns the invoice.
    */
-  renew(subscriptionId: string, options?: { fail?: boolean }): Record<string, unknown> & { id: string }
+  renew(subscriptionId: string, options?: { fail?: boolean; action?: boolean }): Record<string, unknown> & { id: string }
   /** A renewal invoice left open is paid (Stripe's retry, or the buyer on its page). */
   payInvoice(invoiceId: string): Record<string, unknown> & { id: string }
   close(): Promise<void>
@@ -371,7 +372,14 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}):
       const byIntent = form.get('payment[payment_intent]')
       const data = [...invoicePayments]
         .filter(([invoiceId, intentId]) => (byIntent ? intentId === byIntent : invoiceId === form.get('invoice')))
-        .map(([invoiceId, intentId]) => ({ id: `inpay_${invoiceId}`, object: 'invoice_payment', invoice: invoiceId, is_default: true, status: intents.get(intentId)?.status === 'succeeded' ? 'paid' : 'open', payment: { type: 'payment_intent', payment_intent: intentId } }))
+        .map(([invoiceId, intentId]) => ({
+          id: `inpay_${invoiceId}`,
+          object: 'invoice_payment',
+          invoice: invoiceId,
+          is_default: true,
+          status: intents.get(intentId)?.status === 'succeeded' ? 'paid' : 'open',
+          payment: { type: 'payment_intent', payment_intent: [...form].some(([key, value]) => key.startsWith('expand[') && value === 'data.payment.payment_intent') ? intents.get(intentId) : intentId },
+        }))
         .filter((payment) => !form.get('status') || payment.status === form.get('status'))
       return send(200, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' })
     }
@@ -457,11 +465,21 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}):
       const subscription = subscriptions.get(subscriptionId)!
       const period = nextRenewalPeriod(subscription)
       const pm = (subscription.default_payment_method as { id?: string } | null)?.id ?? ''
-      const fails = options.fail || cardOf(pm)?.last4 === '0341'
+      const fails = Boolean(options.fail || options.action || cardOf(pm)?.last4 === '0341')
       const amount = (subscription.items as { data: { price: { unit_amount: string | number }; quantity: number }[] }).data.reduce((sum, item) => sum + Number(item.price.unit_amount) * item.quantity, 0)
       const id = `in_fake_${++counter}`
       // Its payment: a PaymentIntent charged with the saved card, paid or declined.
-      const intent: Intent = { id: `pi_fake_${++counter}`, object: 'payment_intent', amount, currency: 'usd', metadata: {}, payment_method: pm ? methodObject(pm) : null, status: 'requires_payment_method', next_action: null, last_payment_error: fails ? { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' } : null }
+      const intent: Intent = {
+        id: `pi_fake_${++counter}`,
+        object: 'payment_intent',
+        amount,
+        currency: 'usd',
+        metadata: {},
+        payment_method: pm ? methodObject(pm) : null,
+        status: options.action ? 'requires_action' : 'requires_payment_method',
+        next_action: options.action ? { type: 'use_stripe_sdk' } : null,
+        last_payment_error: options.action ? { type: 'card_error', code: 'authentication_required', decline_code: 'authentication_required' } : fails ? { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' } : null,
+      }
       intents.set(intent.id, intent)
       if (!fails) succeed(intent)
       invoicePayments.set(id, intent.id)
@@ -484,6 +502,8 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}):
       if (fails) subscription.status = 'past_due'
       else movePeriod(subscription, period.end)
       emit(fails ? 'invoice.payment_failed' : 'invoice.paid', invoice)
+      // Stripe sends both when the bank asks the buyer to confirm the charge.
+      if (options.action) emit('invoice.payment_action_required', invoice)
       return invoice
     },
     payInvoice(invoiceId) {
@@ -494,6 +514,7 @@ export async function startFakeStripe(options: { webhookSecret?: string } = {}):
       const intent = intents.get(invoicePayments.get(invoiceId) ?? '')
       if (intent) {
         intent.last_payment_error = null
+        intent.next_action = null
         succeed(intent)
       }
       emit('invoice.paid', invoice)

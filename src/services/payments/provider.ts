@@ -135,11 +135,11 @@ export interface PaymentProvider {
   providerSubscription?(id: string): Promise<{ status: 'active' | 'trialing' | 'past_due' | 'ended' | 'incomplete'; cancelAtPeriodEnd: boolean } | null>
 }
 
-/** A provider's renewal invoice in our terms: paid, failed (its next try), or not yet tried. */
+/** A provider's renewal invoice in our terms: paid, failed (its next try), waiting for the buyer to confirm it with their bank, or not yet tried. */
 export type RenewalInvoice = {
   id: string
   subscription: string
-  status: 'paid' | 'failed' | 'open'
+  status: 'paid' | 'failed' | 'action_required' | 'open'
   /** The period it pays for ends then. */
   periodEnd: Date
   amount: number

@@ -45,8 +45,8 @@ export function readSandboxSigned<T>(schema: z.ZodType<T>, secret: string, raw: 
 
 /** The payment event types the card route acts on (Stripe's names; others are taken in and ignored). */
 export const paymentEventTypes = ['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.requires_action', 'payment_intent.processing', 'payment_intent.canceled'] as const
-/** A Stripe subscription's first invoice paid or declined (later invoices are its renewals). */
-export const invoiceEventTypes = ['invoice.paid', 'invoice.payment_failed'] as const
+/** A Stripe subscription's invoice paid, declined, or waiting for the buyer to confirm it with their bank (the first invoice, or a renewal's). */
+export const invoiceEventTypes = ['invoice.paid', 'invoice.payment_failed', 'invoice.payment_action_required'] as const
 /** A Stripe subscription changed (status, cancel at period end) or ended, in the dashboard or by Stripe; the trial notice is taken in and ignored (ours goes out from our dates). */
 export const subscriptionEventTypes = ['customer.subscription.updated', 'customer.subscription.deleted', 'customer.subscription.trial_will_end'] as const
 

@@ -41,7 +41,9 @@ async function renewalAttempt(payload: Payload, order: Order, provider: PaymentP
  * make one order). Paid → a `renewal` attempt and `settle()` (pending or failed → processing →
  * paid, by compare-and-set), whose fulfilment moves the period to the provider's end and sends
  * the renewal receipt once. Failed → the order failed and, once, the subscription past due with
- * the "payment failed" e-mail linking to the provider's invoice page. An invoice of a period
+ * the "payment failed" e-mail linking to the provider's invoice page; waiting for the buyer's bank
+ * (`invoice.payment_action_required`, and the `invoice.payment_failed` Stripe sends with it) → the
+ * same, with the e-mail asking to confirm the payment on that page instead. An invoice of a period
  * already behind ours changes nothing. Returns the order's id, or null when the subscription is
  * not ours.
  */
@@ -71,12 +73,14 @@ export async function applyProviderRenewal(payload: Payload, provider: PaymentPr
     await applyResult(payload, order, attempt, { status: 'succeeded', providerRef: `${invoice.id}/${attempt.number}` }, ['processing'], at)
     return order.id
   }
-  if (invoice.status === 'failed') {
+  if (invoice.status === 'failed' || invoice.status === 'action_required') {
+    const actionRequired = invoice.status === 'action_required'
     if (order.status === 'pending' && (await orderTransition(payload, order.id, ['pending'], 'processing'))) {
       const attempt = await renewalAttempt(payload, order, provider, invoice.id, invoice.amount)
-      await applyResult(payload, order, attempt, { status: 'failed', providerRef: `${invoice.id}/${attempt.number}`, error: { code: 'CARD_DECLINED', providerCode: 'invoice_payment_failed', retryable: true } }, ['processing'], at)
+      const error = actionRequired ? { code: 'AUTHENTICATION_FAILURE' as const, providerCode: 'authentication_required', retryable: true } : { code: 'CARD_DECLINED' as const, providerCode: 'invoice_payment_failed', retryable: true }
+      await applyResult(payload, order, attempt, { status: 'failed', providerRef: `${invoice.id}/${attempt.number}`, error }, ['processing'], at)
     }
-    await noteFailure(payload, order.id, at, { url: invoice.hostedUrl, retryAt: invoice.nextAttempt })
+    await noteFailure(payload, order.id, at, { url: invoice.hostedUrl, retryAt: invoice.nextAttempt, actionRequired })
   }
   return order.id
 }

@@ -157,9 +157,11 @@ async function chargeRenewal(payload: Payload, order: Order, at: Date, attemptsS
  * A renewal's first failure, once (compare-and-set on `renewalFailedAt`, with the e-mail in the
  * same transaction): the subscription is past due (access continues), the first retry is set,
  * and the buyer gets "payment failed" with the link that pays the order. For a subscription a
- * provider bills (Stripe), its invoice's page and its next try instead (the scan never retries it).
+ * provider bills (Stripe), its invoice's page and its next try instead (the scan never retries it),
+ * and, when the buyer's bank asks them to confirm the charge (`actionRequired`), the e-mail that
+ * asks them to confirm it there instead of "payment failed".
  */
-export async function noteFailure(payload: Payload, orderId: number, at: Date, provider?: { url: string | null; retryAt: Date | null }): Promise<boolean> {
+export async function noteFailure(payload: Payload, orderId: number, at: Date, provider?: { url: string | null; retryAt: Date | null; actionRequired?: boolean }): Promise<boolean> {
   const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true }).catch(() => null)
   if (!order || order.status !== 'failed' || order.renewalFailedAt) return false
   const subscriptionId = idOf(order.renews)!
@@ -176,23 +178,15 @@ export async function noteFailure(payload: Payload, orderId: number, at: Date, p
     await transition(payload, subscriptionId, renewing, 'past_due', {}, { at, run })
     if (customer) {
       const locale = customer.locale ?? order.locale
-      await sendEmail(
-        {
-          template: 'payment-failed',
-          to: customer.email,
-          locale,
-          timezone: customer.timezone,
-          data: {
-            plan,
-            amount: money(order.total, locale),
-            method: order.method === 'paypal' ? 'paypal' : 'card',
-            card: failed?.brand && failed.last4 ? { brand: cardBrandName(failed.brand), last4: failed.last4 } : null,
-            url: provider?.url ?? siteUrl(locale, '/order/checkout', { hash: order.publicHash }),
-            retryAt,
-          },
-        },
-        { payload, req: req as PayloadRequest },
-      )
+      const data = {
+        plan,
+        amount: money(order.total, locale),
+        method: order.method === 'paypal' ? ('paypal' as const) : ('card' as const),
+        card: failed?.brand && failed.last4 ? { brand: cardBrandName(failed.brand), last4: failed.last4 } : null,
+        url: provider?.url ?? siteUrl(locale, '/order/checkout', { hash: order.publicHash }),
+      }
+      const mail = provider?.actionRequired && provider.url ? ({ template: 'payment-action-required', data } as const) : ({ template: 'payment-failed', data: { ...data, retryAt } } as const)
+      await sendEmail({ ...mail, to: customer.email, locale, timezone: customer.timezone }, { payload, req: req as PayloadRequest })
     }
     return true
   })

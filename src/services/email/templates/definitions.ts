@@ -41,6 +41,8 @@ export type TemplateData = {
     url: string
     retryAt: Date | string | null
   }
+  /** A renewal's charge waits for the buyer to confirm it with their bank (3-D Secure at the provider's invoice page). */
+  'payment-action-required': { plan: string; amount: string; method: 'card' | 'paypal'; card: { brand: string; last4: string } | null; url: string }
   /** A renewal's charge comes soon: how much, when, with what, and how to turn it off in time. */
   'renewal-reminder': { plan: string; amount: string; date: Date | string; method: 'card' | 'paypal'; card: { brand: string; last4: string } | null; url: string }
   /** A trial ends soon: the plan it rolls into, its price and date, how to cancel. */
@@ -149,6 +151,15 @@ const paymentFailed: Compose<'payment-failed'> = (data, { t, locale, timezone })
   ...commonLines(t),
 })
 
+const paymentAction: Compose<'payment-action-required'> = (data, { t }) => ({
+  subject: t('paymentAction.subject'),
+  heading: t('paymentAction.heading'),
+  paragraphs: [t('paymentAction.body', { amount: data.amount, plan: data.plan }), methodLine(t, data), t('paymentAction.confirm')],
+  action: { label: t('paymentAction.button'), url: siteLink(data.url) },
+  reason: t('paymentFailed.reason'),
+  ...commonLines(t),
+})
+
 const renewalReminder: Compose<'renewal-reminder'> = (data, { t, locale, timezone }) => ({
   subject: t('renewalReminder.subject', { date: formatDate(data.date, locale, timezone) }),
   heading: t('renewalReminder.heading'),
@@ -230,6 +241,7 @@ export const templates: { [K in TemplateName]: Compose<K> } = {
   'email-change-notice': emailChangeNotice,
   receipt,
   'payment-failed': paymentFailed,
+  'payment-action-required': paymentAction,
   'renewal-reminder': renewalReminder,
   'trial-ending': trialEnding,
   'plan-ending': planEnding,
@@ -250,6 +262,7 @@ export const templateVariables: { [K in TemplateName]: readonly (keyof TemplateD
   'email-change-notice': ['newEmail', 'at', 'url'],
   receipt: ['plan', 'addOns', 'total', 'url'],
   'payment-failed': ['plan', 'amount', 'method', 'url'],
+  'payment-action-required': ['plan', 'amount', 'method', 'url'],
   'renewal-reminder': ['plan', 'amount', 'date', 'method', 'url'],
   'trial-ending': ['plan', 'amount', 'date', 'method', 'url'],
   'plan-ending': ['plan', 'date', 'url'],

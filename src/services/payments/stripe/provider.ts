@@ -1,7 +1,7 @@
 // Stripe behind the `PaymentProvider` interface.
 import Stripe from 'stripe'
 import { localizePath } from '@/i18n/paths'
-import { failedWith, type PaymentProvider, type PaymentResult } from '@/services/payments/provider'
+import { failedWith, type PaymentProvider, type PaymentResult, type RenewalInvoice } from '@/services/payments/provider'
 import { attemptKeyOf, WEBHOOK_TOLERANCE_S } from '@/services/payments/webhooks'
 import { createSubscription, findSubscription, PENDING, retrieveSubscription, subscriptionOfRef, subscriptionRef, subscriptionResult } from './billing'
 import { endSubscription, paymentOfEvent, paymentToRefund } from './refunds'
@@ -132,7 +132,14 @@ export function stripeProvider(client: Stripe, options: Pick<StripeOptions, 'sit
       const subscriptionId = typeof subscription === 'string' ? subscription : subscription?.id
       const end = invoice.lines?.data?.[0]?.period?.end
       if (!subscriptionId || !end) return null
-      const status = invoice.status === 'paid' ? 'paid' : (invoice.status === 'open' && (invoice.attempt_count ?? 0) > 0) || invoice.status === 'uncollectible' || invoice.status === 'void' ? 'failed' : 'open'
+      const tried = invoice.status === 'open' && (invoice.attempt_count ?? 0) > 0
+      let status: RenewalInvoice['status'] = invoice.status === 'paid' ? 'paid' : tried || invoice.status === 'uncollectible' || invoice.status === 'void' ? 'failed' : 'open'
+      // Tried and waiting for the buyer's bank (3-D Secure on a renewal): its PaymentIntent asks for an action.
+      if (tried && invoice.id) {
+        const payments = await client.invoicePayments.list({ invoice: invoice.id, limit: 1, expand: ['data.payment.payment_intent'] })
+        const intent = payments.data[0]?.payment.payment_intent
+        if (intent && typeof intent === 'object' && intent.status === 'requires_action') status = 'action_required'
+      }
       return {
         id: invoice.id!,
         subscription: subscriptionId,
