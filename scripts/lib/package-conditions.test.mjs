@@ -20,7 +20,7 @@ const run = promisify(execFile)
 describe('scripts that load the Payload config outside Next', () => {
   it('resolve packages with the production condition', () => {
     const outside = Object.entries(scripts).filter(([, command]) => /--import tsx|payload\/bin\.js/.test(command))
-    expect(outside.map(([name]) => name).sort()).toEqual(['bench:email', 'bench:renewals', 'bench:routes', 'email:sample', 'generate:importmap', 'generate:types', 'migrate:create', 'payload'])
+    expect(outside.map(([name]) => name).sort()).toEqual(['bench:email', 'bench:renewals', 'bench:routes', 'bench:stripe-events', 'email:sample', 'generate:importmap', 'generate:types', 'migrate:create', 'payload'])
     for (const [name, command] of outside) expect(command, name).toMatch(/\bnode --conditions=production /)
   })
 
