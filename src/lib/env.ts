@@ -117,6 +117,16 @@ const schema = z.object({
   REFERRAL_REWARD_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** How long the request proxy keeps the active experiment before asking the database again. */
   EXPERIMENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  /** A PayPal REST app's client id: with its secret and webhook id, PayPal payments go to PayPal instead of the sandbox. */
+  PAYPAL_CLIENT_ID: z.string().min(10).max(200).optional().or(z.literal('').transform(() => undefined)),
+  /** The PayPal REST app's secret. */
+  PAYPAL_CLIENT_SECRET: z.string().min(10).max(200).optional().or(z.literal('').transform(() => undefined)),
+  /** The id of the webhook registered for POST /api/veilgate/purchase/paypal (PayPal verifies each event against it). */
+  PAYPAL_WEBHOOK_ID: z.string().min(5).max(100).optional().or(z.literal('').transform(() => undefined)),
+  /** PayPal's sandbox (test buyers, no money) or live. */
+  PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** Another address for PayPal's REST API (a test double); unset, PayPal's for PAYPAL_ENVIRONMENT. */
+  PAYPAL_API_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
   /** Another address for Stripe's API (a test double such as stripe-mock); unset, api.stripe.com. */
   STRIPE_API_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
   /** A consent manager's script (an https URL), added to every page's head; unset: none. */

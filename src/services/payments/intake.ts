@@ -130,5 +130,5 @@ export async function takeWebhook(payload: Payload, raw: string, headers: Header
   if (!provider || verified === null || verified === undefined) throw apiError('INVALID_SIGNATURE')
   const parsed = webhookEvent.safeParse(verified)
   if (!parsed.success) throw apiError('INVALID_INPUT')
-  return takeEvent(payload, cardEvent(provider.id, parsed.data), at)
+  return takeEvent(payload, cardEvent(id!, parsed.data), at)
 }

@@ -40,7 +40,7 @@ const attemptStatus = (result: PaymentResult): PaymentAttempt['status'] => (resu
 export async function applyResult(
   payload: Payload,
   order: Pick<Order, 'id' | 'publicHash' | 'locale'>,
-  attempt: Pick<PaymentAttempt, 'id' | 'providerRef' | 'provider' | 'status'> & { periodEnd?: string | null },
+  attempt: Pick<PaymentAttempt, 'id' | 'providerRef' | 'provider' | 'status'> & { periodEnd?: string | null; savedMethod?: string | null },
   result: PaymentResult,
   from: readonly OrderStatus[],
   at: Date,
@@ -52,7 +52,9 @@ export async function applyResult(
   // A provider's subscription may move its period end after the first answer (a bonus code's extra days).
   const periodEnd = result.periodEnd?.toISOString()
   const newEnd = periodEnd !== undefined && (attempt.periodEnd ? new Date(attempt.periodEnd).toISOString() : undefined) !== periodEnd
-  if (attempt.status !== status || attempt.providerRef !== ref || newEnd) {
+  // A method kept for renewals that the provider names only once paid (PayPal's vault id, at capture).
+  const newMethod = result.savedMethod && result.savedMethod !== attempt.savedMethod ? { savedMethod: result.savedMethod } : {}
+  if (attempt.status !== status || attempt.providerRef !== ref || newEnd || newMethod.savedMethod) {
     await payload.update({
       collection: 'payment-attempts',
       id: attempt.id,
@@ -64,6 +66,7 @@ export async function applyResult(
         ...(result.error ? { errorCode: result.error.providerCode } : {}),
         ...(result.card ? { brand: result.card.brand, last4: result.card.last4 } : {}),
         ...(newEnd ? { periodEnd } : {}),
+        ...newMethod,
       },
     })
   }

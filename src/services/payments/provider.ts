@@ -4,7 +4,7 @@ import type { Period } from '@/services/catalog/pricing'
 import type { DeclineCode } from '@/services/payments/sandbox/cards'
 
 export type PaymentErrorCode = DeclineCode | 'AUTHENTICATION_FAILURE' | 'PAYMENT_CANCELED' | 'PAYMENT_DECLINED'
-export type ProviderId = 'sandbox' | 'stripe'
+export type ProviderId = 'sandbox' | 'stripe' | 'paypal'
 
 /** What a provider answers about one payment (COMMERCE-NOTES §5). */
 export type PaymentResult = {
@@ -122,6 +122,12 @@ export interface PaymentProvider {
    * or cannot be reached (nothing changed). Absent: the provider bills no subscriptions itself.
    */
   setRenewal?(providerRef: string, renew: boolean, idempotencyKey: string): Promise<void>
+  /**
+   * A redirect payment the buyer approved on the provider's page, captured (PayPal), once however
+   * often it is asked with the same attempt key. `retry`: the provider wants the buyer back on its
+   * page (PayPal's INSTRUMENT_DECLINED). Throws when the provider cannot be reached.
+   */
+  captureApproved?(providerRef: string, attemptKey: string): Promise<PaymentResult & { retry?: string }>
   /** A renewal invoice of a provider's subscription, read again (the event only says where to look). */
   renewalInvoice?(id: string): Promise<RenewalInvoice | null>
   /**

@@ -5,7 +5,11 @@ import { apiError } from '@/lib/http'
 import { paymentMethods, type PaymentMethod } from '@/services/catalog/methods'
 import type { PaymentProvider, ProviderId } from './provider'
 import { sandboxProvider, sandboxWebhookSecret } from '@/services/payments/sandbox/provider'
-import { readPaypalEvent } from '@/services/payments/paypal/events'
+import { readPaypalEvent, readVerifiedPaypalEvent } from '@/services/payments/paypal/events'
+import { paypalApi, type PaypalApi } from '@/services/payments/paypal/client'
+import { paypalSetup } from '@/services/payments/paypal/config'
+import { paypalProvider, verifyPaypalEvent } from '@/services/payments/paypal/provider'
+import { SANDBOX_SIGNATURE_HEADER } from './webhooks'
 import { readAmazonNotice } from '@/services/payments/amazon/notices'
 import { readPingback } from '@/services/payments/paymentwall/pingback'
 import type { PaymentEvent } from './webhooks'
@@ -38,6 +42,10 @@ function logOnce(line: string) {
 /** Why a provider cannot take payments here (logged once per process), or null when it can. */
 function unavailable(id: ProviderId): string | null {
   const settings = env()
+  if (id === 'paypal') {
+    const setup = paypalState()
+    return setup.state === 'ready' ? null : setup.state === 'broken' ? setup.problem : '[payments] PayPal is not set up (PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID)'
+  }
   if (id === 'stripe') return stripeConfigProblem({ secretKey: settings.STRIPE_SECRET_KEY, publishableKey: settings.STRIPE_PUBLISHABLE_KEY, webhookSecret: settings.STRIPE_WEBHOOK_SECRET })
   if (sandboxAllowed({ nodeEnv: process.env.NODE_ENV, siteUrl: settings.SITE_URL, setting: settings.PAYMENTS_SANDBOX })) return null
   return settings.PAYMENTS_SANDBOX === 'off'
@@ -51,6 +59,18 @@ function available(id: ProviderId): boolean {
   return !reason
 }
 
+/** PayPal's REST app as the settings give it: none (the sandbox takes PayPal), all of it, or half (refused). */
+function paypalState() {
+  const settings = env()
+  return paypalSetup({ clientId: settings.PAYPAL_CLIENT_ID, clientSecret: settings.PAYPAL_CLIENT_SECRET, webhookId: settings.PAYPAL_WEBHOOK_ID })
+}
+
+/** The API of PayPal's app (only once it is set up). */
+function paypalApiNow(): PaypalApi {
+  const settings = env()
+  return paypalApi({ clientId: settings.PAYPAL_CLIENT_ID!, clientSecret: settings.PAYPAL_CLIENT_SECRET!, webhookId: settings.PAYPAL_WEBHOOK_ID!, environment: settings.PAYPAL_ENVIRONMENT, apiUrl: settings.PAYPAL_API_URL })
+}
+
 /** The configured card provider (PAYMENTS_PROVIDER) can take payments now. */
 export const paymentsAvailable = () => available(env().PAYMENTS_PROVIDER)
 
@@ -62,12 +82,13 @@ export const sandboxAllowedHere = () => available('sandbox')
 
 /**
  * Which provider takes a method, by id: cards, Apple Pay and Google Pay go to the configured
- * provider (sandbox or Stripe); the redirect methods and Amazon Pay to the sandbox (a real PayPal, Paymentwall or Amazon Pay
- * adapter would take its line here).
+ * provider (sandbox or Stripe); PayPal to PayPal's REST app once any of its settings is given
+ * (whatever PAYMENTS_SANDBOX says; half set, it answers 503), else to the sandbox; Paymentwall and
+ * Amazon Pay to the sandbox (a real adapter would take its line here).
  */
 export const methodProviders: Record<PaymentMethod, () => ProviderId | null> = {
   card: () => env().PAYMENTS_PROVIDER,
-  paypal: () => 'sandbox',
+  paypal: () => (paypalState().state === 'off' ? 'sandbox' : 'paypal'),
   paymentwall: () => 'sandbox',
   'amazon-pay': () => 'sandbox',
   // The device wallets come to Stripe as cards do (its Express Checkout Element makes their PaymentMethods), else through the sandbox.
@@ -99,9 +120,10 @@ export const payableMethods = (planMethods: readonly PaymentMethod[] | null | un
 
 /** A provider by id (an attempt's, to ask about a payment it took), or null when it is not usable here. */
 export function providerById(payload: Payload, id: string): PaymentProvider | null {
-  if (id !== 'sandbox' && id !== 'stripe') return null
+  if (id !== 'sandbox' && id !== 'stripe' && id !== 'paypal') return null
   if (!available(id)) return null
   if (id === 'sandbox') return sandboxProvider(payload)
+  if (id === 'paypal') return paypalProvider(paypalApiNow(), { siteUrl: env().SITE_URL })
   const settings = env()
   return stripeProvider(stripeClient({ secretKey: settings.STRIPE_SECRET_KEY!, siteUrl: settings.SITE_URL, apiUrl: settings.STRIPE_API_URL }), {
     siteUrl: settings.SITE_URL,
@@ -122,11 +144,18 @@ export type RouteRequest = { body: string; query: URLSearchParams; headers: Head
 
 /**
  * The redirect methods' routes, one line each: the request verified and read in its provider's
- * format into the intake's terms. Only the sandbox signs them (real PayPal, Paymentwall and
- * Amazon Pay adapters would add their checks here); where it is refused nothing can be verified → 400.
+ * format into the intake's terms. PayPal's own events are vouched for by PayPal (its
+ * verify-webhook-signature, once its app is set up); the sandbox's, on every route, by the
+ * sandbox's signature (real Paymentwall and Amazon Pay adapters would add their checks here);
+ * where neither can verify → 400.
  */
-export const eventReaders: Record<'paypal' | 'paymentwall' | 'amazon', (payload: Payload, request: RouteRequest) => PaymentEvent> = {
-  paypal: (payload, request) => (available('sandbox') ? readPaypalEvent(sandboxWebhookSecret(payload), request.body, request.headers, request.at) : refuse()),
+export const eventReaders: Record<'paypal' | 'paymentwall' | 'amazon', (payload: Payload, request: RouteRequest) => PaymentEvent | Promise<PaymentEvent>> = {
+  paypal: (payload, request) => {
+    if (request.headers.has(SANDBOX_SIGNATURE_HEADER)) return available('sandbox') ? readPaypalEvent(sandboxWebhookSecret(payload), request.body, request.headers, request.at) : refuse()
+    if (!available('paypal')) return refuse()
+    const api = paypalApiNow()
+    return readVerifiedPaypalEvent(() => verifyPaypalEvent(api, request.body, request.headers), request.body)
+  },
   amazon: (payload, request) => (available('sandbox') ? readAmazonNotice(sandboxWebhookSecret(payload), request.body, request.headers, request.at) : refuse()),
   paymentwall: (payload, request) => (available('sandbox') ? readPingback(sandboxWebhookSecret(payload), request.query, request.at) : refuse()),
 }

@@ -139,7 +139,7 @@ export function webhookTestOptions(value: string | undefined): { delayMs: number
  * (`source`; with `eventId` unique in `webhook-events`), and where to look.
  */
 export type PaymentEvent = {
-  provider: 'sandbox' | 'stripe'
+  provider: 'sandbox' | 'stripe' | 'paypal'
   source: 'sandbox' | 'stripe' | 'paypal' | 'paymentwall' | 'amazon'
   eventId: string
   type: string

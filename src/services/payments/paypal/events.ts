@@ -1,13 +1,21 @@
 // PayPal's payment events (`PAYMENT.CAPTURE.*`): their shape, the sandbox's copies, and reading them at the PayPal route.
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
+import { apiError } from '@/lib/http'
 import { readSandboxSigned, type PaymentEvent } from '@/services/payments/webhooks'
 
 export const PAYPAL_ROUTE = '/api/veilgate/purchase/paypal'
 
 /** PayPal's capture events by the outcome they report. */
 export const paypalEventTypes = { succeeded: 'PAYMENT.CAPTURE.COMPLETED', failed: 'PAYMENT.CAPTURE.DENIED', processing: 'PAYMENT.CAPTURE.PENDING', refunded: 'PAYMENT.CAPTURE.REFUNDED' } as const
-const outcomeOf: Record<string, PaymentEvent['outcome']> = { 'PAYMENT.CAPTURE.COMPLETED': 'succeeded', 'PAYMENT.CAPTURE.DENIED': 'failed', 'PAYMENT.CAPTURE.PENDING': 'processing', 'PAYMENT.CAPTURE.REFUNDED': 'refunded' }
+const outcomeOf: Record<string, PaymentEvent['outcome']> = {
+  'PAYMENT.CAPTURE.COMPLETED': 'succeeded',
+  'PAYMENT.CAPTURE.DENIED': 'failed',
+  'PAYMENT.CAPTURE.PENDING': 'processing',
+  'PAYMENT.CAPTURE.REFUNDED': 'refunded',
+  // A chargeback PayPal decided for the buyer: the money went back, as a refund.
+  'PAYMENT.CAPTURE.REVERSED': 'refunded',
+}
 
 /** A PayPal webhook event as far as the route reads it. */
 export const paypalEvent = z.object({
@@ -18,6 +26,8 @@ export const paypalEvent = z.object({
     id: z.string().min(1).max(255),
     custom_id: z.string().max(255).optional(),
     amount: z.object({ currency_code: z.string().length(3), value: z.string().regex(/^\d{1,10}(?:\.\d{2})?$/) }).optional(),
+    // A capture's PayPal order (our attempt's reference).
+    supplementary_data: z.object({ related_ids: z.object({ order_id: z.string().max(255).optional() }).optional() }).optional(),
   }),
 })
 export type PaypalEvent = z.infer<typeof paypalEvent>
@@ -41,19 +51,48 @@ export function sandboxPaypalEvent(input: { providerRef: string; status: string;
 /**
  * A POST to the PayPal route read: the sandbox's `Sandbox-Signature` (`t=…,v1=…`, ±300 s) over the
  * raw body, then the body's shape. A bad, missing or stale signature → 400 INVALID_SIGNATURE; a
- * signed body of the wrong shape → 400 INVALID_INPUT. (Real PayPal events are verified by a call
- * to PayPal's verify-webhook-signature API, which this site does not make.)
+ * signed body of the wrong shape → 400 INVALID_INPUT. (PayPal's own events are verified by asking
+ * PayPal: `readVerifiedPaypalEvent`.)
  */
 export function readPaypalEvent(secret: string, raw: string, headers: Headers, at: Date): PaymentEvent {
-  const event = readSandboxSigned(paypalEvent, secret, raw, headers, at)
+  return paymentEventOf('sandbox', readSandboxSigned(paypalEvent, secret, raw, headers, at))
+}
+
+/**
+ * A PayPal event in the intake's terms: about the attempt its `custom_id` names (and, for a
+ * capture, the PayPal order it captured, our attempt's reference).
+ */
+function paymentEventOf(provider: 'sandbox' | 'paypal', event: PaypalEvent): PaymentEvent {
   return {
-    provider: 'sandbox',
+    provider,
     source: 'paypal',
     eventId: event.id,
     type: event.event_type,
     relevant: event.event_type in outcomeOf,
-    providerRef: event.resource.id,
+    providerRef: event.resource.supplementary_data?.related_ids?.order_id ?? event.resource.id,
     attemptKey: event.resource.custom_id ?? null,
     outcome: outcomeOf[event.event_type] ?? null,
   }
+}
+
+/**
+ * A POST to the PayPal route from PayPal itself, once PayPal said it sent it (`verify`, PayPal's
+ * verify-webhook-signature; false → 400 INVALID_SIGNATURE, nothing changes), then its shape
+ * (wrong → 400 INVALID_INPUT).
+ */
+export async function readVerifiedPaypalEvent(verify: () => Promise<boolean>, raw: string): Promise<PaymentEvent> {
+  // PayPal out of reach: refused for now (503), and PayPal sends it again.
+  const verified = await verify().catch(() => {
+    throw apiError('SERVER_MAINTENANCE')
+  })
+  if (!verified) throw apiError('INVALID_SIGNATURE')
+  let body: unknown
+  try {
+    body = JSON.parse(raw)
+  } catch {
+    throw apiError('INVALID_INPUT')
+  }
+  const parsed = paypalEvent.safeParse(body)
+  if (!parsed.success) throw apiError('INVALID_INPUT')
+  return paymentEventOf('paypal', parsed.data)
 }

@@ -23,7 +23,7 @@ export const POST = handler(async (request) => {
   if (Buffer.byteLength(raw) > MAX_NOTICE_BYTES) throw apiError('INVALID_INPUT')
   const payload = await payloadClient()
   const at = now()
-  const event = eventReaders.amazon(payload, { body: raw, query: new URL(request.url).searchParams, headers: request.headers, at })
+  const event = await eventReaders.amazon(payload, { body: raw, query: new URL(request.url).searchParams, headers: request.headers, at })
   return json(await takeEvent(payload, event, at))
 })
 

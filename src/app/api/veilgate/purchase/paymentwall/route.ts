@@ -15,7 +15,7 @@ export const runtime = 'nodejs'
 export const GET = handler(async (request) => {
   const payload = await payloadClient()
   const at = now()
-  const event = eventReaders.paymentwall(payload, { body: '', query: new URL(request.url).searchParams, headers: request.headers, at })
+  const event = await eventReaders.paymentwall(payload, { body: '', query: new URL(request.url).searchParams, headers: request.headers, at })
   await takeEvent(payload, event, at)
   return new Response('OK', { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } })
 })

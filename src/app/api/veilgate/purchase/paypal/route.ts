@@ -7,6 +7,7 @@ import { localizePath } from '@/i18n/paths'
 import { takeEvent } from '@/services/payments/intake'
 import { eventReaders } from '@/services/payments/registry'
 import { returnFromPaypal, SANDBOX_REFERENCE } from '@/services/payments/sandbox/approval'
+import { PAYPAL_ORDER_ID, returnFromPaypalApi } from '@/services/payments/paypal/return'
 import { payloadClient } from '@/services/content/payload'
 import { isLocaleCode } from '@/i18n/locales'
 
@@ -29,23 +30,29 @@ export const POST = handler(async (request) => {
   if (Buffer.byteLength(raw) > MAX_EVENT_BYTES) throw apiError('INVALID_INPUT')
   const payload = await payloadClient()
   const at = now()
-  const event = eventReaders.paypal(payload, { body: raw, query: new URL(request.url).searchParams, headers: request.headers, at })
+  const event = await eventReaders.paypal(payload, { body: raw, query: new URL(request.url).searchParams, headers: request.headers, at })
   return json(await takeEvent(payload, event, at))
 })
 
 const browserReturn = z.object({
-  token: z.string({ error: 'INVALID_INPUT' }).regex(SANDBOX_REFERENCE, 'INVALID_INPUT'),
+  token: z
+    .string({ error: 'INVALID_INPUT' })
+    .max(64, 'INVALID_INPUT')
+    .refine((token) => SANDBOX_REFERENCE.test(token) || PAYPAL_ORDER_ID.test(token), 'INVALID_INPUT'),
   PayerID: z.string().max(64).optional(),
+  cancel: z.literal('1').optional(),
 })
 
 /**
- * PayPal's browser return: GET ?token={attempt}&PayerID=… → 303 to the order's page in its
- * language (approved: `/payment-success?hash=`, waiting for the signed event). No or malformed
- * token → 400 INVALID_INPUT; unknown → 404 ORDER_NOT_FOUND.
+ * PayPal's browser return: GET ?token=…&PayerID=… (or ?cancel=1&token=…) → 303 to the order's
+ * page in its language. The sandbox's token (`sbx_…`): approved → `/payment-success?hash=`,
+ * waiting for the signed event. PayPal's (its order id): captured here (`returnFromPaypalApi`).
+ * No or malformed token → 400 INVALID_INPUT; unknown → 404 ORDER_NOT_FOUND.
  */
 export const GET = handler(async (request) => {
-  const { token } = browserReturn.parse(queryOf(request))
-  const next = await returnFromPaypal(await payloadClient(), token)
+  const { token, cancel } = browserReturn.parse(queryOf(request))
+  const payload = await payloadClient()
+  const next = SANDBOX_REFERENCE.test(token) ? await returnFromPaypal(payload, token) : await returnFromPaypalApi(payload, token, cancel === '1', now())
   const locale = isLocaleCode(next.locale) ? next.locale : 'en'
   const [path, search] = next.url.split('?')
   return NextResponse.redirect(new URL(`${localizePath(locale, path!)}${search ? `?${search}` : ''}`, env().SITE_URL), { status: 303, headers: { 'cache-control': 'no-store' } })
