@@ -30,7 +30,17 @@ export default defineConfig({
         test: {
           // Against Stripe's own test mode: run by `npm run test:stripe` only (never by `npm test`).
           name: 'stripe-live',
-          include: ['tests/live/**/*.live.test.ts'],
+          include: ['tests/live/stripe.live.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Against PayPal's sandbox: run by `npm run test:paypal` only (never by `npm test`).
+          name: 'paypal-live',
+          include: ['tests/live/paypal.live.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
         },

@@ -6,6 +6,8 @@ import { POST as refundRoute } from '@/app/api/veilgate/admin/orders/[id]/refund
 import { GET as paypalReturn, POST as paypalRoute } from '@/app/api/veilgate/purchase/paypal/route'
 import { GET as costRoute } from '@/app/api/veilgate/purchase/cost/route'
 import { POST as purchaseRoute } from '@/app/api/veilgate/purchase/url-with-email/route'
+import { POST as cancelRoute } from '@/app/api/veilgate/account/subscriptions/[id]/cancel/route'
+import { createSession } from '@/services/auth/sessions'
 import { runRenewals } from '@/services/subscriptions/renewals'
 import { mailSentTo, mailTo } from '../support/mail'
 import { startFakePaypal, type FakePaypal, type FakePaypalEvent } from '../support/fake-paypal'
@@ -182,6 +184,20 @@ describe('PayPal through its REST API', () => {
         expect(await mailTo(payload, email, 'payment-failed')).toHaveLength(1)
       }
     }
+  })
+
+  it('deletes the payer’s vault token at PayPal when the subscription is canceled, once', async () => {
+    const { order, paypalOrder } = await buy()
+    await back(paypal.approve(paypalOrder.id))
+    const subscription = (await subscriptionOf(order.id))!
+    const token = await createSession(payload, Number(subscription.customer), {})
+    const cancel = () => callRoute(cancelRoute, { path: `/api/veilgate/account/subscriptions/${subscription.id}/cancel/`, body: {}, headers: { 'x-auth-token': token }, params: { id: String(subscription.id) } })
+    expect((await cancel()).status).toBe(200)
+    expect((await cancel()).status).toBe(200)
+    await payload.jobs.run({ queue: 'default', limit: 50, silent: true })
+    expect(paypal.vault.get(subscription.savedMethod!)).toMatchObject({ deleted: true })
+    expect(paypal.requests.filter((request) => request.method === 'DELETE' && request.path === `/v3/vault/payment-tokens/${subscription.savedMethod}`)).toHaveLength(1)
+    expect(await subscriptionOf(order.id)).toMatchObject({ status: 'canceled', autoRenew: false })
   })
 
   it('answers 503 for PayPal with half of its settings, and cards still sell', async () => {

@@ -14,6 +14,7 @@ import { live, subscriptionStatuses } from '@/services/subscriptions/states'
 import { transition } from '@/services/subscriptions/subscriptions'
 import { downloadPlatforms } from '@/services/downloads/platform'
 import { FREE_TRIAL_PLAN, hadTrial } from './trial'
+import { kickRenewalCancel, queueRenewalCancel } from './renewal-cancel'
 
 /** Statuses in which a subscription still gives access (a canceled one until its period ends). */
 const LIVE_STATUSES = new Set(['trialing', 'active', 'past_due'])
@@ -223,6 +224,16 @@ async function tellBillingProvider(payload: Payload, subscription: Subscription,
   }
 }
 
+/**
+ * A canceled subscription paid through PayPal's vault: the payer's vault token is deleted at
+ * PayPal by the `cancelRenewals` job (retried until PayPal answers), so nothing can charge it again.
+ */
+async function forgetVaultedPayer(payload: Payload, subscription: Subscription): Promise<void> {
+  if (!subscription.savedMethod || !subscription.providerRef?.startsWith('paypal:')) return
+  await queueRenewalCancel(payload, [subscription.providerRef], {})
+  kickRenewalCancel(payload)
+}
+
 /** Whether the subscription, read again after a refused update, is under the 24-hour rule. */
 const lockedNow = async (payload: Payload, customerId: number, id: number, at: Date) => autoRenewLocked(await ownSubscription(payload, customerId, id), at)
 
@@ -241,6 +252,7 @@ export async function cancelSubscription(payload: Payload, customerId: number, i
     const ended = new Date(subscription.currentPeriodEnd).getTime() <= at.getTime() && !subscription.lifetime
     const moved = await transition(payload, id, live, ended ? 'expired' : 'canceled', { autoRenew: false, ...(ended ? { nextRenewalAt: null } : {}) }, { at, where: { customer: customerId, unlockedAt: at, ...(ended ? { periodEnd: new Date(subscription.currentPeriodEnd) } : {}) } })
     if (!moved && (await lockedNow(payload, customerId, id, at))) throw apiError('AUTO_RENEW_LOCKED')
+    if (moved) await forgetVaultedPayer(payload, subscription)
   }
   return subscriptionView(payload, await ownSubscription(payload, customerId, id), locale)
 }
