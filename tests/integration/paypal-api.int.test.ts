@@ -110,6 +110,9 @@ describe('PayPal through its REST API', () => {
     } finally {
       setEnv({ PAYPAL_WEBHOOK_ID: paypal.webhookId })
     }
+    // Genuine, but about no order of ours (another shop's capture on the same account): taken in, ignored.
+    const foreign: FakePaypalEvent = { ...fake, id: 'WH-FOREIGN-1', resource: { id: 'COTHER', status: 'COMPLETED', custom_id: 'shop-7-invoice-12' } }
+    expect((await deliver(foreign)).body).toEqual({ received: true, ignored: true })
     // Genuine, but the payment is still waiting for the buyer: PayPal is asked, and nothing changes.
     expect((await deliver(fake)).status).toBe(200)
     expect(await orderOf(order.id)).toMatchObject({ status: 'requires_action' })
