@@ -9,7 +9,7 @@
 //   compression is off, so it runs after the CSP step); the cache follows the content-change
 //   signal (scripts/lib/content-changes.mjs).
 // Started by scripts/start.mjs with the database and secrets already in the environment.
-import { readdirSync, readFile, rmSync } from 'node:fs'
+import { existsSync, readdirSync, readFile, renameSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import compression from 'compression'
@@ -34,8 +34,27 @@ try {
 // Next keeps the pages it rendered in .next/server/route-cache across restarts, but which of them
 // an edit has made stale lives only in the memory of the process that saw the edit: after a
 // restart such a page would be served again as current (a banner switched off, back on screen).
-// Each start begins without them; a page renders again on its first request.
-if (!dev) rmSync(path.join(root, '.next', 'server', 'route-cache'), { recursive: true, force: true })
+// Each start begins without them; a page renders again on its first request. Another instance on
+// the same build may be writing pages there meanwhile: the folder is first moved aside (atomic, so
+// its writes go to a new folder), then removed; what cannot be removed yet is left for the next start.
+if (!dev) {
+  const server = path.join(root, '.next', 'server')
+  const removeIfIdle = (folder) => {
+    try {
+      rmSync(folder, { recursive: true, force: true, maxRetries: 5 })
+    } catch (error) {
+      if (error.code !== 'ENOTEMPTY' && error.code !== 'EBUSY') throw error
+    }
+  }
+  for (const name of (existsSync(server) ? readdirSync(server) : []).filter((entry) => entry.startsWith('route-cache.old-'))) removeIfIdle(path.join(server, name))
+  const aside = path.join(server, `route-cache.old-${process.pid}-${process.hrtime.bigint()}`)
+  try {
+    renameSync(path.join(server, 'route-cache'), aside)
+    removeIfIdle(aside)
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error
+  }
+}
 
 const app = next({ dev, dir: root, port, hostname: 'localhost' })
 const handle = app.getRequestHandler()
