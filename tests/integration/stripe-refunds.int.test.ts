@@ -9,7 +9,7 @@ import { GET as urlRoute } from '@/app/api/veilgate/purchase/url/route'
 import Stripe from 'stripe'
 import { mailSentTo, mailTo } from '../support/mail'
 import type { FakeEvent, FakeStripe } from '../support/fake-stripe'
-import { setEnv, useStripeStandIn } from '../support/stripe-account'
+import { deliverStripeEvent, setEnv, stormStripeEvents, useStripeStandIn } from '../support/stripe-account'
 import { callRoute } from '../support/routes'
 
 let payload: Payload
@@ -50,13 +50,8 @@ const refundsAsked = () => stripe.requests.filter((request) => request.method ==
 /** What Stripe emitted since `from`, of these types. */
 const emittedSince = (from: number, ...types: string[]) => stripe.emitted.slice(from).filter((event) => types.includes(event.type))
 
-/** An event delivered to the card route as Stripe delivers it (signed with our secret, or another). */
-function deliver(event: FakeEvent, secret?: string) {
-  const { body, signature } = stripe.signed(event, secret)
-  return callRoute(webhookRoute, { path: '/api/veilgate/purchase/stripe', body, headers: { 'stripe-signature': signature } })
-}
-/** Ten copies of each event under new ids, reversed, all at once: what a retrying, reordering sender can do. */
-const storm = (events: FakeEvent[]) => Promise.all(events.flatMap((event) => Array.from({ length: 10 }, (_, copy) => ({ ...event, id: `${event.id}_copy${copy}` }))).reverse().map((event) => deliver(event)))
+const deliver = (event: FakeEvent, secret?: string) => deliverStripeEvent(stripe, event, secret)
+const storm = (events: FakeEvent[]) => stormStripeEvents(stripe, events)
 
 describe('an admin’s refund through Stripe', () => {
   it('gives a subscription’s first payment back at Stripe and cancels the subscription there, once under two concurrent calls; Stripe’s events afterwards change nothing', async () => {

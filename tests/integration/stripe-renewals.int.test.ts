@@ -15,7 +15,7 @@ import { sendNotices } from '@/services/subscriptions/notices'
 import Stripe from 'stripe'
 import { mailSentTo, mailTo } from '../support/mail'
 import type { FakeEvent, FakeStripe } from '../support/fake-stripe'
-import { setEnv, useStripeStandIn } from '../support/stripe-account'
+import { setEnv, stormStripeEvents, useStripeStandIn } from '../support/stripe-account'
 import { callRoute } from '../support/routes'
 
 let payload: Payload
@@ -124,14 +124,7 @@ function event(type: string, object: unknown, id = `evt_renewals_${Date.now()}_$
   const body = JSON.stringify({ id, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } })
   return callRoute(webhookRoute, { path: '/api/veilgate/purchase/stripe', body, headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: body, secret }) } })
 }
-/** Events Stripe emitted, each ten times under new ids, reversed and all at once. */
-function storm(events: FakeEvent[]) {
-  const copies = events.flatMap((one) => Array.from({ length: 10 }, (_, copy) => ({ ...one, id: `${one.id}_copy${copy}` }))).reverse()
-  return Promise.all(copies.map((one) => {
-    const { body, signature } = stripe.signed(one)
-    return callRoute(webhookRoute, { path: '/api/veilgate/purchase/stripe', body, headers: { 'stripe-signature': signature } })
-  }))
-}
+const storm = (events: FakeEvent[]) => stormStripeEvents(stripe, events)
 const renewalOrdersOf = async (subscriptionId: number) => (await payload.find({ collection: 'orders', where: { renews: { equals: subscriptionId } }, sort: 'id', depth: 0, overrideAccess: true })).docs
 const attemptsOf = async (orderId: number) => (await payload.find({ collection: 'payment-attempts', where: { order: { equals: orderId } }, sort: 'number', depth: 0, overrideAccess: true })).docs
 const lineEnd = (invoice: Record<string, unknown>) => new Date((invoice.lines as { data: { period: { end: number } }[] }).data[0]!.period.end * 1000).toISOString()

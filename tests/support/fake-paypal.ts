@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { read } from './fake-stripe'
 
 /**
  * A small stand-in for PayPal's REST API as its sandbox answers: the OAuth token, Orders v2 (create
@@ -36,13 +37,6 @@ export type FakePaypal = {
   down: boolean
   close(): Promise<void>
 }
-
-const read = (request: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let body = ''
-    request.on('data', (chunk) => (body += chunk))
-    request.on('end', () => resolve(body))
-  })
 
 const SIGNING_SECRET = 'fake-paypal-signing'
 const sign = (id: string, time: string, webhookId: string, body: string) => createHmac('sha256', SIGNING_SECRET).update(`${id}|${time}|${webhookId}|${body}`).digest('base64')

@@ -84,7 +84,8 @@ export type FakeStripe = {
   close(): Promise<void>
 }
 
-const read = (request: IncomingMessage) =>
+/** A request's whole body as text. */
+export const read = (request: IncomingMessage) =>
   new Promise<string>((resolve) => {
     let body = ''
     request.on('data', (chunk) => (body += chunk))

@@ -1,7 +1,9 @@
 import type { Payload } from 'payload'
 import { resetEnv } from '@/lib/env'
 import { query } from '@/services/db'
-import { startFakeStripe, type FakeStripe } from './fake-stripe'
+import { POST as webhookRoute } from '@/app/api/veilgate/purchase/stripe/route'
+import { startFakeStripe, type FakeEvent, type FakeStripe } from './fake-stripe'
+import { callRoute } from './routes'
 
 /**
  * Each test file's Stripe stand-in is a new Stripe account: the Stripe ids another file's stand-in
@@ -43,3 +45,13 @@ export async function useStripeStandIn(payload: Payload, label: string, webhookS
     },
   }
 }
+
+/** An event delivered to the card route as Stripe delivers it, signed with the stand-in's webhook secret (or another). */
+export function deliverStripeEvent(stripe: FakeStripe, event: FakeEvent, secret?: string) {
+  const { body, signature } = stripe.signed(event, secret)
+  return callRoute(webhookRoute, { path: '/api/veilgate/purchase/stripe', body, headers: { 'stripe-signature': signature } })
+}
+
+/** Ten copies of each event under new ids, reversed, all at once: what a retrying, reordering sender can do. */
+export const stormStripeEvents = (stripe: FakeStripe, events: FakeEvent[]) =>
+  Promise.all(events.flatMap((event) => Array.from({ length: 10 }, (_, copy) => ({ ...event, id: `${event.id}_copy${copy}` }))).reverse().map((event) => deliverStripeEvent(stripe, event)))

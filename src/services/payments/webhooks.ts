@@ -32,6 +32,11 @@ export function verifySignature(secret: string, body: string, header: string | n
  */
 export function readSandboxSigned<T>(schema: z.ZodType<T>, secret: string, raw: string, headers: Headers, at: Date): T {
   if (!verifySignature(secret, raw, headers.get(SANDBOX_SIGNATURE_HEADER), at)) throw apiError('INVALID_SIGNATURE')
+  return readEventBody(schema, raw)
+}
+
+/** A verified event's raw body read as `schema` (not JSON, or the wrong shape → 400 INVALID_INPUT). */
+export function readEventBody<T>(schema: z.ZodType<T>, raw: string): T {
   let body: unknown
   try {
     body = JSON.parse(raw)

@@ -1,6 +1,6 @@
 // PayPal's REST API through its server SDK: the client for an app, its OAuth token kept until it expires, and a stand-in's address when one is set.
 import axios, { type AxiosAdapter } from 'axios'
-import { Client, Environment, OrdersController, PaymentsController, VaultController, type OAuthToken } from '@paypal/paypal-server-sdk'
+import { Client, Environment, OrdersController, PaymentsController, VaultController, type ClientCredentialsAuthManager, type OAuthToken } from '@paypal/paypal-server-sdk'
 
 export type PaypalSettings = {
   clientId: string
@@ -44,17 +44,19 @@ export type PaypalApi = {
 export function paypalApi(settings: PaypalSettings): PaypalApi {
   const base = paypalApiBase(settings)
   const key = `${settings.clientId}@${base}`
-  const client = new Client({
+  /** The kept token while it is valid, else a new one (kept). */
+  const tokenOf = async (manager: ClientCredentialsAuthManager, last?: OAuthToken) => {
+    const kept = tokens.get(key) ?? last
+    if (kept && manager.isValid(kept) && !manager.isExpired(kept)) return kept
+    const fresh = await manager.fetchToken()
+    tokens.set(key, fresh)
+    return fresh
+  }
+  const client: Client = new Client({
     clientCredentialsAuthCredentials: {
       oAuthClientId: settings.clientId,
       oAuthClientSecret: settings.clientSecret,
-      oAuthTokenProvider: async (last, manager) => {
-        const kept = tokens.get(key) ?? last
-        if (kept && manager.isValid(kept) && !manager.isExpired(kept)) return kept
-        const fresh = await manager.fetchToken()
-        tokens.set(key, fresh)
-        return fresh
-      },
+      oAuthTokenProvider: (last, manager) => tokenOf(manager, last),
     },
     environment: settings.environment === 'live' ? Environment.Production : Environment.Sandbox,
     timeout: 20_000,
@@ -64,13 +66,7 @@ export function paypalApi(settings: PaypalSettings): PaypalApi {
     orders: new OrdersController(client),
     payments: new PaymentsController(client),
     vault: new VaultController(client),
-    async accessToken() {
-      const kept = tokens.get(key)
-      if (kept && client.clientCredentialsAuthManager.isValid(kept) && !client.clientCredentialsAuthManager.isExpired(kept)) return kept.accessToken
-      const fresh = await client.clientCredentialsAuthManager.fetchToken()
-      tokens.set(key, fresh)
-      return fresh.accessToken
-    },
+    accessToken: async () => (await tokenOf(client.clientCredentialsAuthManager)).accessToken,
     base,
     webhookId: settings.webhookId,
   }

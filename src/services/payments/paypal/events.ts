@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { apiError } from '@/lib/http'
-import { readSandboxSigned, type PaymentEvent } from '@/services/payments/webhooks'
+import { readEventBody, readSandboxSigned, type PaymentEvent } from '@/services/payments/webhooks'
 
 export const PAYPAL_ROUTE = '/api/veilgate/purchase/paypal'
 
@@ -86,13 +86,5 @@ export async function readVerifiedPaypalEvent(verify: () => Promise<boolean>, ra
     throw apiError('SERVER_MAINTENANCE')
   })
   if (!verified) throw apiError('INVALID_SIGNATURE')
-  let body: unknown
-  try {
-    body = JSON.parse(raw)
-  } catch {
-    throw apiError('INVALID_INPUT')
-  }
-  const parsed = paypalEvent.safeParse(body)
-  if (!parsed.success) throw apiError('INVALID_INPUT')
-  return paymentEventOf('paypal', parsed.data)
+  return paymentEventOf('paypal', readEventBody(paypalEvent, raw))
 }
