@@ -166,7 +166,7 @@ describe('PayPal through its REST API', () => {
     expect(await mailSentTo(payload, email, 'refund-issued')).toHaveLength(1)
   })
 
-  it('charges renewals to the payer’s vault id without them; a declined one makes the subscription past due', async () => {
+  it('charges renewals to the payer’s vault id without them, keyed by the period; a declined one makes the subscription past due and its retry pays', async () => {
     for (const declines of [false, true]) {
       const { order, paypalOrder, email } = await buy({ plan: 'vpn-1m' })
       await back(paypal.approve(paypalOrder.id))
@@ -175,7 +175,9 @@ describe('PayPal through its REST API', () => {
       await runRenewals(payload, new Date(new Date(subscription.currentPeriodEnd).getTime() - 3_600_000))
       const renewal = (await payload.find({ collection: 'orders', where: { renews: { equals: subscription.id } }, depth: 0, overrideAccess: true })).docs[0]!
       const charged = paypal.requests.filter((request) => request.path === '/v2/checkout/orders' && JSON.stringify(request.body).includes(`"vault_id":"${subscription.savedMethod}"`))
-      expect(charged.map((request) => request.requestId)).toEqual([`order:${renewal.id}:attempt:1`])
+      // PayPal's request id names the period; the order's custom_id our attempt, as for every payment.
+      expect(charged.map((request) => request.requestId)).toEqual([`sub:${subscription.id}:period:2`])
+      expect(JSON.stringify(charged[0]!.body)).toContain(`"custom_id":"order:${renewal.id}:attempt:1"`)
       if (!declines) {
         expect(renewal).toMatchObject({ status: 'paid', provider: 'paypal', period: 2, total: subscription.nextRenewal?.amount })
         // Paid ahead: the next period starts when this one ends.
@@ -185,6 +187,13 @@ describe('PayPal through its REST API', () => {
         expect(renewal).toMatchObject({ status: 'failed', failure: { code: 'PAYMENT_DECLINED' } })
         expect(await payload.findByID({ collection: 'subscriptions', id: subscription.id, depth: 0, overrideAccess: true })).toMatchObject({ status: 'past_due' })
         expect(await mailTo(payload, email, 'payment-failed')).toHaveLength(1)
+        // The first retry, the vault accepting again: its own request id (the period's would only repeat the decline), then paid.
+        paypal.vault.get(subscription.savedMethod!)!.declines = false
+        const failed = await payload.findByID({ collection: 'orders', id: renewal.id, depth: 0, overrideAccess: true })
+        await runRenewals(payload, new Date(new Date(failed.nextRetryAt!).getTime() + 1000))
+        const retried = paypal.requests.filter((request) => request.path === '/v2/checkout/orders' && JSON.stringify(request.body).includes(`"vault_id":"${subscription.savedMethod}"`))
+        expect(retried.map((request) => request.requestId)).toEqual([`sub:${subscription.id}:period:2`, `sub:${subscription.id}:period:2:retry:1`])
+        expect(await payload.findByID({ collection: 'orders', id: renewal.id, depth: 0, overrideAccess: true })).toMatchObject({ status: 'paid' })
       }
     }
   })

@@ -277,6 +277,8 @@ export async function chargeAttempt(
     tokenHash?: string | null
     savedMethod?: string
     kind?: 'charge' | 'renewal'
+    /** A renewal's own key (`sub:{id}:period:{n}`), handed to the provider with the attempt's. */
+    renewalKey?: string
     /** The provider that saved the method (a renewal), else the one that takes `method`. */
     providerId?: string
     recurring: boolean
@@ -325,6 +327,7 @@ export async function chargeAttempt(
     recurring: input.recurring,
     ...(billing ? { billing } : {}),
     idempotencyKey,
+    ...(input.renewalKey ? { renewalKey: input.renewalKey } : {}),
     locale: input.orderLocale,
     now: input.at,
   })

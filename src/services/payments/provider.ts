@@ -85,6 +85,8 @@ export type CreatePayment = {
   billing?: BillingPlan
   /** Derived from our ids (`order:{id}:attempt:{n}`), never random. */
   idempotencyKey: string
+  /** A renewal's own key (`sub:{id}:period:{n}`): the period a charge without the buyer pays for. */
+  renewalKey?: string
   /** The order's language: a page the provider sends the buyer back to (3-D Secure) is in it. */
   locale: string
   now: Date

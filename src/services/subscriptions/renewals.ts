@@ -134,6 +134,7 @@ async function chargeRenewal(payload: Payload, order: Order, at: Date, attemptsS
       method: order.method,
       savedMethod: subscription.savedMethod ?? '',
       kind: 'renewal',
+      renewalKey: renewalKey(subscription.id, order.period ?? (subscription.period ?? 1) + 1),
       recurring: true,
       providerId: order.provider,
       locale: order.locale,

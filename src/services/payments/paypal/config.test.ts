@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CreatePayment } from '@/services/payments/provider'
 import { paypalSetup } from './config'
-import { orderRequest, paypalLocale, resultOfOrder } from './provider'
+import { orderRequest, paypalLocale, paypalRequestId, resultOfOrder } from './provider'
 
 const payment = (overrides: Partial<CreatePayment> = {}): CreatePayment => ({
   orderId: 42,
@@ -47,6 +47,14 @@ describe('PayPal orders as we ask for them', () => {
       purchaseUnits: [{ amount: { currencyCode: 'USD', value: '71.88' }, customId: 'order:42:attempt:2', invoiceId: 'H'.repeat(22) }],
       paymentSource: { paypal: { vaultId: 'vt_123' } },
     })
+  })
+
+  it('are keyed by the attempt with the buyer, by the period (and its retry) for a renewal', () => {
+    expect(paypalRequestId(payment({}))).toBe('order:42:attempt:2')
+    expect(paypalRequestId(payment({ attempt: 1, savedMethod: 'vt_123', renewalKey: 'sub:7:period:3' }))).toBe('sub:7:period:3')
+    expect(paypalRequestId(payment({ attempt: 3, savedMethod: 'vt_123', renewalKey: 'sub:7:period:3' }))).toBe('sub:7:period:3:retry:2')
+    // The renewal's link, paid by the buyer on PayPal's page: an attempt like any other.
+    expect(paypalRequestId(payment({ attempt: 2, renewalKey: 'sub:7:period:3' }))).toBe('order:42:attempt:2')
   })
 
   it('read PayPal’s order back in our terms', () => {

@@ -54,6 +54,15 @@ export function orderRequest(input: CreatePayment, siteUrl: string): OrderReques
   }
 }
 
+/**
+ * The `PayPal-Request-Id` of an order (PayPal answers a repeated id with the first answer): a
+ * buyer's attempt its attempt key; a renewal charged to the vault the period it pays for,
+ * `sub:{id}:period:{n}`, and each retry of that period its own (`…:retry:{k}`), since a repeated id
+ * would only repeat the decline.
+ */
+export const paypalRequestId = (input: Pick<CreatePayment, 'idempotencyKey' | 'renewalKey' | 'attempt' | 'savedMethod'>) =>
+  input.savedMethod && input.renewalKey ? (input.attempt <= 1 ? input.renewalKey : `${input.renewalKey}:retry:${input.attempt - 1}`) : input.idempotencyKey
+
 /** The page where the buyer approves: the order's `payer-action` link (older orders: `approve`). */
 export const approvalLink = (order: PaypalOrder) => order.links?.find((link) => link.rel === 'payer-action')?.href ?? order.links?.find((link) => link.rel === 'approve')?.href
 
@@ -143,8 +152,8 @@ export async function verifyPaypalEvent(api: PaypalApi, raw: string, headers: He
 }
 
 /**
- * PayPal payments through PayPal's REST API: one PayPal order per attempt (request id our
- * attempt key, so a resent request makes one), approved by the buyer on PayPal's page and
+ * PayPal payments through PayPal's REST API: one PayPal order per attempt (`paypalRequestId`, so
+ * a resent request makes one), approved by the buyer on PayPal's page and
  * captured when they come back; a renewal charged to the payer's vault id without them.
  */
 export function paypalProvider(api: PaypalApi, options: { siteUrl: string; log?: (line: string) => void }): PaymentProvider {
@@ -157,7 +166,7 @@ export function paypalProvider(api: PaypalApi, options: { siteUrl: string; log?:
     acceptsToken: () => false,
     async createPayment(input) {
       try {
-        const made = await api.orders.createOrder({ body: orderRequest(input, options.siteUrl), paypalRequestId: input.idempotencyKey, prefer: 'return=representation' })
+        const made = await api.orders.createOrder({ body: orderRequest(input, options.siteUrl), paypalRequestId: paypalRequestId(input), prefer: 'return=representation' })
         return resultOfOrder(made.result)
       } catch (error) {
         const refused = refusal(error)
