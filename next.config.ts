@@ -1,14 +1,21 @@
+import path from 'node:path'
 import { withPayload } from '@payloadcms/next/withPayload'
 import createNextIntlPlugin from 'next-intl/plugin'
 import type { NextConfig } from 'next'
 import { API_POLICY, securityHeaders } from './src/lib/security/headers'
 
 const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts')
+// Next compiles this file to CommonJS (its folder in `__dirname`); elsewhere it runs from the project folder.
+const projectDir = typeof __dirname === 'string' ? __dirname : process.cwd()
 
 const nextConfig: NextConfig = {
   // The spec's endpoints end in a slash (`/api/coms/site/`); keep both forms reachable.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
+  // Rendered pages kept by our handler: in Redis with REDIS_URL (one render for every instance), else
+  // in memory; every instance drops what a content-change signal names (scripts/lib/render-cache.mjs).
+  cacheHandler: path.join(projectDir, 'scripts', 'lib', 'render-cache-handler.mjs'),
+  cacheMaxMemorySize: 0,
   // scripts/server.mjs compresses, after it has read each cached page's HTML for its CSP hashes.
   compress: false,
   // The test suite's build (scripts/lib/build.mjs, `forTests`): `tsc --noEmit` has just passed, so

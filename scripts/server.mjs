@@ -9,13 +9,14 @@
 //   compression is off, so it runs after the CSP step); the cache follows the content-change
 //   signal (scripts/lib/content-changes.mjs).
 // Started by scripts/start.mjs with the database and secrets already in the environment.
-import { existsSync, readdirSync, readFile, renameSync, rmSync } from 'node:fs'
+import { readdirSync, readFile } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import compression from 'compression'
 import next from 'next'
 import { loadScriptsAfterPaint } from './lib/after-paint.mjs'
 import { CHANGE_ANNOUNCED_EVENT, followContentChanges } from './lib/content-changes.mjs'
+import { sharedRenderCache } from './lib/render-cache.mjs'
 import { answerFromCache, bypasses, ResponseCache } from './lib/response-cache.mjs'
 import { FORWARDED_HEADER, PEER_HEADER, peerAddress, secureResponse } from './lib/secure-response.mjs'
 import { serverOptions } from './lib/server-options.mjs'
@@ -31,31 +32,6 @@ try {
   process.exit(1)
 }
 
-// Next keeps the pages it rendered in .next/server/route-cache across restarts, but which of them
-// an edit has made stale lives only in the memory of the process that saw the edit: after a
-// restart such a page would be served again as current (a banner switched off, back on screen).
-// Each start begins without them; a page renders again on its first request. Another instance on
-// the same build may be writing pages there meanwhile: the folder is first moved aside (atomic, so
-// its writes go to a new folder), then removed; what cannot be removed yet is left for the next start.
-if (!dev) {
-  const server = path.join(root, '.next', 'server')
-  const removeIfIdle = (folder) => {
-    try {
-      rmSync(folder, { recursive: true, force: true, maxRetries: 5 })
-    } catch (error) {
-      if (error.code !== 'ENOTEMPTY' && error.code !== 'EBUSY') throw error
-    }
-  }
-  for (const name of (existsSync(server) ? readdirSync(server) : []).filter((entry) => entry.startsWith('route-cache.old-'))) removeIfIdle(path.join(server, name))
-  const aside = path.join(server, `route-cache.old-${process.pid}-${process.hrtime.bigint()}`)
-  try {
-    renameSync(path.join(server, 'route-cache'), aside)
-    removeIfIdle(aside)
-  } catch (error) {
-    if (error.code !== 'ENOENT') throw error
-  }
-}
-
 const app = next({ dev, dir: root, port, hostname: 'localhost' })
 const handle = app.getRequestHandler()
 await app.prepare()
@@ -65,17 +41,30 @@ const cache = new ResponseCache({ maxBytes: options.cacheBytes, compress: option
 const staticDir = path.join(root, '.next', 'static')
 const STATIC_PREFIX = '/_next/static/'
 
-if (cache.enabled && process.env.DATABASE_URL) {
-  // Every instance drops the changed pages as soon as an edit is committed; after a dropped
-  // connection (signals lost meanwhile) it drops every page.
+// Next's render cache (its handler, scripts/lib/render-cache-handler.mjs, uses this one).
+const renders = dev ? undefined : sharedRenderCache({ distDir: path.join(root, '.next') })
+if (renders && process.env.DATABASE_URL) {
+  // Every instance drops the changed pages as soon as an edit is committed, rendered (Next's
+  // cache, first: a page answered after the response cache dropped it renders anew) and answered
+  // (the response cache); after a dropped connection (signals lost meanwhile) every page.
   let connects = 0
   followContentChanges({
     connectionString: process.env.DATABASE_URL,
     onConnect: () => {
-      if (connects++ > 0) cache.purge({ all: true })
+      if (connects++ === 0) return
+      void renders.signalled({ all: true })
+      if (cache.enabled) cache.purge({ all: true })
     },
-    onChange: (change, text) => cache.signalled(change, text),
+    onChange: (change, text) => {
+      // Stamped here at once (shared in Redis in the background).
+      void renders.signalled(change)
+      if (cache.enabled) cache.signalled(change, text)
+    },
   })
+  // Again once the request proxy has reloaded its routes for the change: a page rendered with the old ones is not kept.
+  process.on('veilgate:routes-reloaded', (change) => void renders.signalled(change))
+}
+if (cache.enabled && process.env.DATABASE_URL) {
   // A change saved through this instance: its answer may reach the editor before the signal
   // reaches this listener, so pages wait for it (src/services/content/changes.ts).
   process.on(CHANGE_ANNOUNCED_EVENT, (text) => cache.expectChange(text))

@@ -64,11 +64,11 @@ function startBuild() {
   return done
 }
 
-// System packages npm does not install: Debian's Chromium (end to end) and Redis (the shared rate-limit store tests).
+// System packages npm does not install: Debian's Chromium (end to end) and Redis (the shared stores' tests, and the end-to-end site's render cache).
 async function systemPackages() {
   const missing = []
   if (!existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) missing.push('chromium')
-  if (!e2eOnly && (await run('sh', ['-c', 'command -v redis-server >/dev/null'])) !== 0) missing.push('redis-server')
+  if ((await run('sh', ['-c', 'command -v redis-server >/dev/null'])) !== 0) missing.push('redis-server')
   if (!missing.length) return 0
   console.log(`installing Debian's ${missing.join(' ')}`)
   const options = { env: { ...env, DEBIAN_FRONTEND: 'noninteractive' }, stdio: ['ignore', 'ignore', 'inherit'] }

@@ -41,7 +41,7 @@ import { Banners } from './globals/Banners'
 import { refreshBannersTask } from './services/content/banner-refresh'
 import { Picker } from './globals/Picker'
 import { SandboxClock } from './globals/SandboxClock'
-import { loadClock } from './services/payments/sandbox/clock'
+import { followClock, loadClock } from './services/payments/sandbox/clock'
 import { Reviews } from './collections/Reviews'
 import { ServerLocations } from './collections/ServerLocations'
 import { AppFiles } from './collections/AppFiles'
@@ -145,6 +145,7 @@ export default adminsOnlyByDefault(buildConfig({
     await prepareDatabase(payload)
     // The sandbox clock's offset (src/lib/clock.ts) before anything reads the time.
     await loadClock(payload)
+    followClock(payload)
     if (!jobsRunHere() || process.env.JOBS_AUTORUN === 'false') return
     // Messages queued before a stop go out now, not at the next minute.
     await releaseStuckJobs(payload)

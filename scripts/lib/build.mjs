@@ -8,7 +8,8 @@ import { markStartupScripts } from './compile-hints.mjs'
 import { subsetFonts } from './fonts.mjs'
 import { asnSourceDir, buildAsnIndex } from './asn-index.mjs'
 
-const inputs = ['src', 'messages', 'public', 'next.config.ts', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json', 'scripts/lib/compile-hints.mjs', 'scripts/lib/asn-index.mjs']
+// scripts/lib in full: the app imports several of its modules (the content signal, the clocks …) and Next bundles the render cache's handler.
+const inputs = ['src', 'messages', 'public', 'next.config.ts', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json', 'scripts/lib']
 
 function hashInputs() {
   const hash = createHash('sha256')

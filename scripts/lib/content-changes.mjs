@@ -33,11 +33,13 @@ export function decodeChange(text) {
 }
 
 /**
- * Listens on the channel with one dedicated connection. `onConnect` runs after every (re)connect,
- * when the follower must reload everything it holds, since signals sent while it was away are
- * lost; `onChange` gets each decoded signal. A dropped connection is retried every `retryMs`.
+ * Listens on one channel with one dedicated connection. `onConnect` runs after every (re)connect,
+ * when the follower must reload everything it holds, since notifications sent while it was away
+ * are lost; `onMessage` gets each payload. A dropped connection is retried every `retryMs`.
+ * @param {{ connectionString: string, channel: string, onMessage: (text: string) => void, onConnect?: () => unknown, retryMs?: number }} options
  */
-export function followContentChanges({ connectionString, onChange, onConnect, retryMs = 1000 }) {
+export function followChannel({ connectionString, channel, onMessage, onConnect, retryMs = 1000 }) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`)
   let client
   let stopped = false
   let timer
@@ -60,11 +62,11 @@ export function followContentChanges({ connectionString, onChange, onConnect, re
       retry()
     })
     candidate.on('notification', (message) => {
-      if (message.channel === CONTENT_CHANNEL) onChange(decodeChange(message.payload), message.payload ?? '')
+      if (message.channel === channel) onMessage(message.payload ?? '')
     })
     try {
       await candidate.connect()
-      await candidate.query(`LISTEN ${CONTENT_CHANNEL}`)
+      await candidate.query(`LISTEN ${channel}`)
       if (stopped) {
         await candidate.end()
         return
@@ -91,4 +93,12 @@ export function followContentChanges({ connectionString, onChange, onConnect, re
       client = undefined
     },
   }
+}
+
+/**
+ * The content-change signal's follower: each decoded signal to `onChange` (with its text).
+ * @param {{ connectionString: string, onChange: (change: { all: boolean, paths: string[] }, text: string) => void, onConnect?: () => unknown, retryMs?: number }} options
+ */
+export function followContentChanges({ connectionString, onChange, onConnect, retryMs = 1000 }) {
+  return followChannel({ connectionString, channel: CONTENT_CHANNEL, onMessage: (text) => onChange(decodeChange(text), text), onConnect, retryMs })
 }

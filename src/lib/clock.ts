@@ -21,12 +21,15 @@
  * `CLOCK_NOW` (an ISO date) pins `now()` and `securityNow()` for tests and demos, never
  * `realNow()`. Otherwise `now()` is the machine's time plus the sandbox clock's offset, which an
  * admin moves forward while the sandbox processor takes cards
- * (`src/services/payments/sandbox/clock.ts` loads it at start, after each advance and at each
- * scheduled run, so every instance agrees).
+ * (`src/services/payments/sandbox/clock.ts` loads it at start and at each scheduled run, and every
+ * instance takes an advance announced over PostgreSQL at once).
  */
 import { realMs, realNow as machineNow } from '../../scripts/lib/clock.mjs'
 
-let offsetMs = 0
+// On globalThis: Next bundles each route apart, and every copy of this module must see one offset
+// (the one the process's clock listener sets when another instance advances it).
+const shared = globalThis as unknown as { veilgateClockOffsetMs?: number }
+const offset = () => shared.veilgateClockOffsetMs ?? 0
 
 /** The time `CLOCK_NOW` pins, or null when it is unset or not a date. */
 function pinned(): Date | null {
@@ -37,7 +40,7 @@ function pinned(): Date | null {
 }
 
 export function now(): Date {
-  return pinned() ?? new Date(realMs() + offsetMs)
+  return pinned() ?? new Date(realMs() + offset())
 }
 
 /**
@@ -59,10 +62,10 @@ export function realNow(): Date {
 
 /** How far the sandbox clock is ahead of real time, in milliseconds (0 when the sandbox is off). */
 export function clockOffset(): number {
-  return offsetMs
+  return offset()
 }
 
 /** Set by the sandbox clock's loader only; a negative or broken value counts as none. */
 export function setClockOffset(ms: number): void {
-  offsetMs = Number.isFinite(ms) && ms > 0 ? Math.trunc(ms) : 0
+  shared.veilgateClockOffsetMs = Number.isFinite(ms) && ms > 0 ? Math.trunc(ms) : 0
 }

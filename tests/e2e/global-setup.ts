@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { testCards } from '../../src/services/payments/sandbox/cards'
+import { startRedis } from '../support/redis-server'
 import { freePort, root } from '../support/test-db'
 import { E2E_ADMIN_PASSWORD, E2E_ADMIN_POOL, e2eAdminEmail } from './admin'
 import { launchBrowserServer } from './browser'
@@ -18,6 +19,8 @@ declare module 'vitest' {
     dnsPort: number
     /** Where the connection test's pages find STUN (STUN_URLS): a test's own server binds it. */
     testStunPort: number
+    /** The site's Redis (REDIS_URL): its render cache, for a second instance to share. */
+    redisUrl: string
   }
 }
 
@@ -68,7 +71,7 @@ async function createAdminPool(baseUrl: string) {
   }
 }
 
-type Site = { baseUrl: string; dataDir: string; browserEndpoint: string; dnsPort: number; testStunPort: number; stop: () => Promise<void> }
+type Site = { baseUrl: string; dataDir: string; browserEndpoint: string; dnsPort: number; testStunPort: number; redisUrl: string; stop: () => Promise<void> }
 
 /**
  * End-to-end tests run the production build exactly as `npm start` does (build
@@ -83,6 +86,8 @@ async function startSite(): Promise<Site> {
   const port = Number(process.env.E2E_PORT) || (await freePort())
   const dnsPort = await freePort()
   const testStunPort = await freePort()
+  // Redis as production runs it beside several instances: every page goes through the shared render cache (and rate limits count there).
+  const redis = await startRedis()
   const server = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
     cwd: root,
     env: {
@@ -105,6 +110,7 @@ async function startSite(): Promise<Site> {
       SITE_URL: `http://localhost:${port}`,
       MEDIA_DIR: path.join(dataDir, 'media'),
       DATABASE_URL: '',
+      REDIS_URL: redis.url,
       // The suites buy from one address; the limit itself is tested in integration.
       CHECKOUT_RATE_LIMIT: '1000',
       ALTCHA_COST: '1',
@@ -132,6 +138,7 @@ async function startSite(): Promise<Site> {
   } catch (error) {
     server.kill('SIGTERM')
     await browserServer.then((started) => started.close()).catch(() => {})
+    await redis.stop()
     throw error
   }
   // For the timings table of `npm test` (scripts/test.mjs).
@@ -143,10 +150,12 @@ async function startSite(): Promise<Site> {
     browserEndpoint: browser.wsEndpoint(),
     dnsPort,
     testStunPort,
+    redisUrl: redis.url,
     async stop() {
       await browser.close()
       server.kill('SIGTERM')
       await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)))
+      await redis.stop()
       rmSync(dataDir, { recursive: true, force: true })
       const leaks = secretsIn(output.join(''))
       if (leaks.length) throw new Error(`the server printed secrets: ${leaks.join(', ')}`)
@@ -170,6 +179,7 @@ export default async function setup(project: TestProject) {
   project.provide('browserEndpoint', site.browserEndpoint)
   project.provide('dnsPort', site.dnsPort)
   project.provide('testStunPort', site.testStunPort)
+  project.provide('redisUrl', site.redisUrl)
   return async () => {
     if (--shared.users > 0) return
     delete holder[SHARED]

@@ -1,37 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBatcher, createRedisResultsStore, RESULT_TTL_MS } from '../../scripts/lib/connection-results.mjs'
 import { newTestId } from '../../scripts/lib/connection-test-ids.mjs'
-import { freePort } from '../support/test-db'
+import { startRedis, type TestRedis } from '../support/redis-server'
 
-const binary = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path))
-let server: ChildProcess | undefined
+let redis: TestRedis | undefined
 let client: ReturnType<typeof createClient>
 
 beforeAll(async () => {
-  if (!binary) throw new Error('redis-server is missing: npm test installs it (scripts/test.mjs)')
-  const port = await freePort()
-  server = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
-  for (let i = 0; i < 50; i++) {
-    client = createClient({ url: `redis://127.0.0.1:${port}` })
-    client.on('error', () => undefined)
-    if (
-      await client.connect().then(
-        () => true,
-        () => false,
-      )
-    )
-      return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('redis-server did not start')
+  redis = await startRedis()
+  client = createClient({ url: redis.url })
+  client.on('error', () => undefined)
+  await client.connect()
 })
 
 afterAll(async () => {
   await client?.quit().catch(() => undefined)
-  server?.kill('SIGTERM')
+  await redis?.stop()
 })
 
 describe('the connection-test results in Redis', () => {

@@ -1,13 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HttpError } from '@/lib/http'
 import { consume, createLimiter } from '@/services/security/rate-limit'
-import { freePort } from '../support/test-db'
+import { redisBinary as binary, startRedis, type TestRedis } from '../support/redis-server'
 
-const binary = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path))
-let server: ChildProcess | undefined
+let redis: TestRedis | undefined
 let url = ''
 
 async function outcome(promise: Promise<void>): Promise<string> {
@@ -21,24 +18,11 @@ async function outcome(promise: Promise<void>): Promise<string> {
 
 beforeAll(async () => {
   if (!binary) return
-  const port = await freePort()
-  server = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
-  url = `redis://127.0.0.1:${port}`
-  for (let i = 0; i < 50; i++) {
-    const probe = createClient({ url })
-    probe.on('error', () => undefined)
-    const up = await probe.connect().then(() => true, () => false)
-    if (up) {
-      await probe.quit()
-      return
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  redis = await startRedis()
+  url = redis.url
 })
 
-afterAll(() => {
-  server?.kill('SIGTERM')
-})
+afterAll(() => redis?.stop())
 
 // npm test installs Debian's redis-server; without it (a bare vitest run) these are skipped.
 describe.skipIf(!binary)('rate limits in Redis (REDIS_URL)', () => {
@@ -53,8 +37,7 @@ describe.skipIf(!binary)('rate limits in Redis (REDIS_URL)', () => {
     expect(await outcome(consume(b!, 'login:1'))).toBe('ok')
     expect(await outcome(consume(a!, 'login:1'))).toBe('429 TOO_MANY_REQUESTS')
 
-    server?.kill('SIGKILL')
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await redis!.stop()
     expect(await outcome(consume(a!, 'login:2'))).toBe('ok')
     expect(await outcome(consume(a!, 'login:2'))).toBe('ok')
     expect(await outcome(consume(a!, 'login:2'))).toBe('429 TOO_MANY_REQUESTS')

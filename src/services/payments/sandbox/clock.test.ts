@@ -1,7 +1,7 @@
 import type { Payload } from 'payload'
 import { afterEach, describe, expect, it } from 'vitest'
 import { clockOffset, setClockOffset } from '@/lib/clock'
-import { advanceBody, advanceTarget, loadClock } from './clock'
+import { advanceBody, advanceTarget, announcedOffset, clockAnnouncement, loadClock } from './clock'
 
 const from = new Date('2030-01-10T12:00:00.000Z')
 
@@ -34,5 +34,16 @@ describe('loading the sandbox clock', () => {
     await loadClock(answering(() => Promise.reject(Object.assign(new Error('relation "sandbox_clock" does not exist'), { code: '42P01' }))))
     expect(clockOffset()).toBe(0)
     await expect(loadClock(answering(() => Promise.reject(Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' }))))).rejects.toThrow('connection refused')
+  })
+})
+
+describe('announcing an advance', () => {
+  it('names the new offset and this process, which ignores its own and takes another’s', () => {
+    const own = clockAnnouncement(172_800_000)
+    expect(own).toMatch(/^172800000 [0-9a-f-]{36}$/)
+    expect(announcedOffset(own)).toBe('own')
+    expect(announcedOffset('172800000 another-process')).toBe(172_800_000)
+    expect(announcedOffset('172800000')).toBe(172_800_000)
+    for (const unreadable of ['', 'soon', ' x y']) expect(announcedOffset(unreadable)).toBeNull()
   })
 })

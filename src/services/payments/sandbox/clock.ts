@@ -1,7 +1,9 @@
 // The sandbox clock's offset in PostgreSQL (the `sandbox-clock` global), loaded into the
 // synchronous `now()` of src/lib/clock.ts and moved forward by admins.
+import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
 import { z } from 'zod'
+import { followChannel } from '../../../../scripts/lib/content-changes.mjs'
 import { clockOffset, now, setClockOffset } from '@/lib/clock'
 import { apiError } from '@/lib/http'
 import { query } from '@/services/db'
@@ -10,6 +12,9 @@ import { sandboxAvailable } from '@/services/payments/registry'
 const DAY_MS = 86_400_000
 /** Renewal scans one advance runs at most while they still find periods to charge or start. */
 const MAX_CATCH_UP = 120
+
+/** The PostgreSQL channel an advance is announced on (its payload: the new offset in milliseconds and the announcing process). */
+export const CLOCK_CHANNEL = 'veilgate_clock'
 
 /** `{ days }` (a whole number, 1–3660) or `{ to }` (an ISO date, checked to be after the clock's now). */
 export const advanceBody = z.union([
@@ -23,7 +28,7 @@ export type AdvanceInput = z.infer<typeof advanceBody>
 
 /**
  * Reads the stored offset into the process clock: at start, after an advance and before each
- * scheduled run, so every instance keeps the same time. Without the sandbox the clock is real.
+ * scheduled run. Without the sandbox the clock is real.
  */
 export async function loadClock(payload: Payload): Promise<void> {
   if (!sandboxAvailable()) return setClockOffset(0)
@@ -37,6 +42,47 @@ export async function loadClock(payload: Payload): Promise<void> {
     rows = []
   }
   setClockOffset(Number(rows[0]?.offset_ms ?? 0))
+}
+
+const following = globalThis as unknown as { veilgateClockFollower?: ReturnType<typeof followChannel>; veilgateClockProcess?: string }
+/** This process's mark on its announcements: it has taken its own advance already (and may have set its clock since). */
+const processMark = () => (following.veilgateClockProcess ??= randomUUID())
+
+/** An announcement's text: the new offset and the announcing process. */
+export const clockAnnouncement = (offset: number) => `${offset} ${processMark()}`
+
+/** The offset another process announced, or null (our own, or unreadable: then the stored one is read). */
+export function announcedOffset(text: string): number | null | 'own' {
+  const [offset, from] = text.trim().split(' ')
+  if (from === processMark()) return 'own'
+  const value = Number(offset)
+  return offset !== undefined && offset !== '' && Number.isFinite(value) ? value : null
+}
+
+/**
+ * Every instance keeps the same time: each listens for the advances announced on `CLOCK_CHANNEL`
+ * and takes the new offset at once (running jobs or not), and reads the stored one again after
+ * each (re)connect, since an announcement sent meanwhile is lost. One listener per process.
+ */
+export function followClock(payload: Payload, connectionString = process.env.DATABASE_URL): void {
+  if (!connectionString || following.veilgateClockFollower || !sandboxAvailable()) return
+  following.veilgateClockFollower = followChannel({
+    connectionString,
+    channel: CLOCK_CHANNEL,
+    onMessage: (text) => {
+      const offset = announcedOffset(text)
+      if (offset === 'own') return
+      if (offset !== null) setClockOffset(offset)
+      else void loadClock(payload).catch(() => undefined)
+    },
+    onConnect: () => loadClock(payload).catch((error: unknown) => payload.logger.warn({ msg: 'sandbox clock not read', reason: error instanceof Error ? error.message : String(error) })),
+  })
+}
+
+/** Stops this process's clock listener (tests). */
+export async function stopFollowingClock(): Promise<void> {
+  await following.veilgateClockFollower?.stop()
+  following.veilgateClockFollower = undefined
 }
 
 /** The time the clock moves to: `days` after its now, or `to`, which must lie after its now. */
@@ -63,6 +109,10 @@ export async function advanceClock(payload: Payload, input: AdvanceInput, attemp
     return advanceClock(payload, input, attempt + 1)
   }
   setClockOffset(after)
+  // Every other instance takes the new offset within a second (`followClock`).
+  await query(payload, 'SELECT pg_notify($1, $2)', [CLOCK_CHANNEL, clockAnnouncement(after)]).catch((error: unknown) =>
+    payload.logger.warn({ msg: 'sandbox clock advance not announced', reason: error instanceof Error ? error.message : String(error) }),
+  )
   await runDue(payload)
   return now()
 }

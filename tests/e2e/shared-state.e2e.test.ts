@@ -1,0 +1,74 @@
+// Several instances on one database: a page edited through one shows its new text on the others
+// within seconds, with one Redis shared or none (each instance's render cache follows the content
+// signal), a page rendered by one is served by another from Redis, and a sandbox clock advance
+// on one moves the others' clocks without a restart.
+import { createClient } from 'redis'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { baseUrl } from './browser'
+import { adminToken, backToRealTime, post } from './customers'
+import { startInstance, type Instance } from './instance'
+
+let withRedis: Instance
+let withoutRedis: Instance
+let admin = ''
+
+beforeAll(async () => {
+  admin = await adminToken()
+  // Both share the site's database; one also its Redis. Neither runs jobs.
+  ;[withRedis, withoutRedis] = await Promise.all([startInstance({ REDIS_URL: inject('redisUrl') }), startInstance({})])
+}, 240_000)
+
+afterAll(async () => {
+  await Promise.all([withRedis?.stop(), withoutRedis?.stop()])
+  await backToRealTime()
+})
+
+async function cms(path: string, method: string, body?: unknown) {
+  const response = await fetch(`${baseUrl()}/cms-api${path}`, { method, headers: { 'content-type': 'application/json', authorization: `JWT ${admin}` }, body: body === undefined ? undefined : JSON.stringify(body) })
+  return { status: response.status, body: (await response.json()) as { doc: { id: number } } }
+}
+
+const fetchText = async (origin: string, path: string) => (await fetch(`${origin}${path}`)).text()
+
+describe('several instances', () => {
+  it('show a page edited through one with its new text on the others within seconds, with and without Redis', async () => {
+    const path = `/landings/shared-${Date.now()}`
+    const created = await cms('/pages', 'POST', { path, title: 'Shared cache check', _status: 'published', layout: [{ blockType: 'hero', heading: 'First heading' }] })
+    expect(created.status).toBe(201)
+    const origins = [baseUrl(), withRedis.baseUrl, withoutRedis.baseUrl]
+    try {
+      // Rendered by the site (and kept in Redis): the instance sharing that Redis serves Next's kept render at once.
+      await expect.poll(() => fetchText(baseUrl(), path), { timeout: 15_000 }).toContain('First heading')
+      const redis = createClient({ url: inject('redisUrl') })
+      await redis.connect()
+      try {
+        await expect.poll(async () => (await redis.keys(`veilgate:*:render:*${path}`)).length, { timeout: 15_000 }).toBeGreaterThan(0)
+      } finally {
+        await redis.quit()
+      }
+      const first = await fetch(`${withRedis.baseUrl}${path}`)
+      expect(first.headers.get('x-nextjs-cache')).toBe('HIT')
+      expect(await first.text()).toContain('First heading')
+      for (const origin of origins) for (const url of [path, `/de${path}`]) await expect.poll(() => fetchText(origin, url), { timeout: 15_000 }).toContain('First heading')
+
+      // Saved through the site: every instance shows the new heading in every locale within seconds.
+      expect((await cms(`/pages/${created.body.doc.id}`, 'PATCH', { layout: [{ blockType: 'hero', heading: 'Second heading' }] })).status).toBe(200)
+      for (const origin of origins) for (const url of [path, `/de${path}`]) await expect.poll(() => fetchText(origin, url), { timeout: 10_000 }).toContain('Second heading')
+    } finally {
+      await cms(`/pages/${created.body.doc.id}`, 'DELETE')
+    }
+  })
+
+  it('move the sandbox clock together: an unpaid order made on one expires on another after +2 days on a third, with no restart', async () => {
+    const made = await post(`/api/veilgate/purchase/url-with-email/`, { email: `shared-clock-${Date.now()}@example.com`, receiveMarketingEmails: false, plan: 'vpn-1m', paymentMethod: 'paypal', country: 'DE', locale: 'en' }, { 'idempotency-key': `shared-clock-${Date.now()}` })
+    expect(made.body.status).toBe('requires_action')
+    const hash = String(made.body.hash)
+    const statusOn = async (origin: string) => ((await (await fetch(`${origin}/api/veilgate/purchase/url/?hash=${hash}`)).json()) as { status: string }).status
+    expect(await statusOn(withoutRedis.baseUrl)).not.toBe('expired')
+
+    const moved = await fetch(`${withRedis.baseUrl}/api/payments/sandbox/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `JWT ${admin}` }, body: JSON.stringify({ days: 2 }) })
+    expect(moved.status).toBe(200)
+    await expect.poll(() => statusOn(withoutRedis.baseUrl), { timeout: 10_000 }).toBe('expired')
+    await expect.poll(() => statusOn(baseUrl()), { timeout: 10_000 }).toBe('expired')
+  })
+})
