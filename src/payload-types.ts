@@ -694,6 +694,8 @@ export interface ImageBlock {
 export interface Media {
   id: number;
   description?: string | null;
+  prefix?: string | null;
+  _objectKey?: string | null;
   updatedAt: string;
   createdAt: string;
   url?: string | null;
@@ -1685,6 +1687,8 @@ export interface Review {
  */
 export interface AppFile {
   id: number;
+  prefix?: string | null;
+  _objectKey?: string | null;
   updatedAt: string;
   createdAt: string;
   url?: string | null;
@@ -3472,6 +3476,8 @@ export interface ReviewsSelect<T extends boolean = true> {
  */
 export interface MediaSelect<T extends boolean = true> {
   description?: T;
+  prefix?: T;
+  _objectKey?: T;
   updatedAt?: T;
   createdAt?: T;
   url?: T;
@@ -3513,6 +3519,8 @@ export interface MediaSelect<T extends boolean = true> {
  * via the `definition` "app-files_select".
  */
 export interface AppFilesSelect<T extends boolean = true> {
+  prefix?: T;
+  _objectKey?: T;
   updatedAt?: T;
   createdAt?: T;
   url?: T;

@@ -42,6 +42,7 @@ import { refreshBannersTask } from './services/content/banner-refresh'
 import { Picker } from './globals/Picker'
 import { SandboxClock } from './globals/SandboxClock'
 import { followClock, loadClock } from './services/payments/sandbox/clock'
+import { storagePlugins } from './services/storage/s3'
 import { Reviews } from './collections/Reviews'
 import { ServerLocations } from './collections/ServerLocations'
 import { AppFiles } from './collections/AppFiles'
@@ -110,6 +111,8 @@ export default adminsOnlyByDefault(buildConfig({
   }),
   sharp,
   plugins: [
+    // Uploads in an S3-compatible bucket when S3_BUCKET is set; else on disk in MEDIA_DIR.
+    ...storagePlugins(),
     // Admins export the newsletter's subscribers as CSV (each row with its unsubscribe links); nothing else is exported or imported here.
     importExportPlugin({
       collections: [{ slug: 'subscribers', import: false, export: { format: 'csv', disableJobsQueue: true, disableSave: true, hooks: { before: withUnsubscribeLinks } } }],

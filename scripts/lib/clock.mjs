@@ -13,3 +13,12 @@ export function realNow() {
 export function realMs() {
   return Date.now()
 }
+
+/**
+ * The machine's time in milliseconds with a fraction (the process's monotonic clock from its start):
+ * for stamps compared within and between processes where two events in one millisecond must still
+ * be told apart (the render cache's tag stamps and render starts).
+ */
+export function realPreciseMs() {
+  return performance.timeOrigin + performance.now()
+}

@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { createClient } from 'redis'
-import { realMs } from './clock.mjs'
+import { realMs, realPreciseMs } from './clock.mjs'
 
 /** Next's prefix of implicit (path) tags, and the header a rendered page lists its tags in. */
 export const IMPLICIT_TAG = '_N_T_'
@@ -223,7 +223,8 @@ export function redisStore({ url, buildId, log = (line) => console.warn(line), c
  * render that began before a stamp of one of its tags is not kept (it may show the old content).
  */
 export class RenderCache {
-  constructor({ store, localeCodes, now = realMs }) {
+  // Stamps and render starts to a fraction of a millisecond: a miss in the same millisecond as a signal is still after it.
+  constructor({ store, localeCodes, now = realPreciseMs }) {
     this.store = store
     this.localeCodes = [...localeCodes]
     this.now = now

@@ -68,6 +68,30 @@ const schema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Uploads (media and app files) in this S3-compatible bucket; unset: MEDIA_DIR on disk. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3–63 lower-case letters, digits, dots and hyphens')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** A self-hosted or other S3-compatible server (unset: AWS). */
+  S3_ENDPOINT: z.url().optional().or(z.literal('').transform(() => undefined)),
+  /** Both or neither (then the machine's AWS credentials: role, profile, environment). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
+  /** `true` for servers that take the bucket in the path (MinIO, Ceph, most self-hosted ones). */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** A folder in the bucket for this site's objects (media under `{prefix}/media/`). */
+  S3_PREFIX: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9._/-]*$/, 'letters, digits, dots, hyphens, underscores and slashes only')
+    .default('')
+    .transform((value) => value.replace(/^\/+|\/+$/g, '')),
   /** Largest body our /api/ routes read (the auth endpoints take 16 KiB). */
   API_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /** The sender of every message, `Name <address>` or a bare address. */

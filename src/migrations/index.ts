@@ -40,6 +40,7 @@ import * as migration_20261129_034759_stripe_billing from './20261129_034759_str
 import * as migration_20261129_062123_refunds from './20261129_062123_refunds';
 import * as migration_20261129_065310_referral_rewards from './20261129_065310_referral_rewards';
 import * as migration_20261129_093702_disputes from './20261129_093702_disputes';
+import * as migration_20261129_133705_s3_storage from './20261129_133705_s3_storage';
 
 export const migrations = [
   {
@@ -250,6 +251,11 @@ export const migrations = [
   {
     up: migration_20261129_093702_disputes.up,
     down: migration_20261129_093702_disputes.down,
-    name: '20261129_093702_disputes'
+    name: '20261129_093702_disputes',
+  },
+  {
+    up: migration_20261129_133705_s3_storage.up,
+    down: migration_20261129_133705_s3_storage.down,
+    name: '20261129_133705_s3_storage'
   },
 ];

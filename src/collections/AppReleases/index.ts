@@ -1,8 +1,8 @@
-import path from 'node:path'
 import type { CollectionBeforeChangeHook, CollectionConfig } from 'payload'
 import { editorial } from '@/access'
 import { appPlatforms } from '@/services/downloads/apps'
-import { appProducts, hashFile, productNames, SHA256 } from '@/services/downloads/releases'
+import { appProducts, hashStream, productNames, SHA256 } from '@/services/downloads/releases'
+import { storedFile } from '@/services/storage/s3'
 import { appFilesDir } from '../AppFiles'
 import { revalidateEverything } from '../revalidate'
 import { announceContentChange } from '@/services/content/changes'
@@ -13,7 +13,7 @@ const idOf = (value: unknown): number | string | null =>
   value && typeof value === 'object' ? ((value as { id?: number | string }).id ?? null) : ((value as number | string | null | undefined) ?? null)
 
 /**
- * The SHA-256 and size of an uploaded file, computed from the stored file (streamed) whenever the
+ * The SHA-256 and size of an uploaded file, computed from the stored file or object (streamed) whenever the
  * release points at another file, lacks them, or someone typed over them.
  */
 export const hashUploadedFile: CollectionBeforeChangeHook = async ({ data, originalDoc, req }) => {
@@ -22,7 +22,8 @@ export const hashUploadedFile: CollectionBeforeChangeHook = async ({ data, origi
   const same = fileId === idOf(originalDoc?.file) && data.sha256 && data.sha256 === originalDoc?.sha256 && data.fileSize === originalDoc?.fileSize
   if (same) return data
   const file = await req.payload.findByID({ collection: 'app-files', id: fileId, req, depth: 0, overrideAccess: true })
-  const { sha256, size } = await hashFile(path.join(appFilesDir(), path.basename(file.filename ?? '')))
+  // From the stored bytes: the bucket's object with S3, else the file under MEDIA_DIR.
+  const { sha256, size } = await hashStream(await storedFile('app-files', file, appFilesDir()))
   data.sha256 = sha256
   data.fileSize = size
   return data

@@ -2,6 +2,7 @@
 // product and platform as the download pages and the `*-download/` endpoints give it.
 import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
+import type { Readable } from 'node:stream'
 import type { Payload, Where } from 'payload'
 import type { AppFile, AppRelease } from '@/payload-types'
 import type { AppPlatform } from './apps'
@@ -17,11 +18,16 @@ export const isSha256 = (value: unknown): value is string => typeof value === 's
 
 /** The SHA-256 (lower-case hex) and size in bytes of a file, read as a stream (installers are large). */
 export function hashFile(file: string): Promise<{ sha256: string; size: number }> {
+  return hashStream(createReadStream(file))
+}
+
+/** The SHA-256 (lower-case hex) and size in bytes of what a stream carries (a file, an object in the bucket). */
+export function hashStream(stream: Readable): Promise<{ sha256: string; size: number }> {
   return new Promise((resolve, reject) => {
     const hash = createHash('sha256')
     let size = 0
-    createReadStream(file)
-      .on('data', (chunk) => {
+    stream
+      .on('data', (chunk: Buffer) => {
         size += chunk.length
         hash.update(chunk)
       })
