@@ -9,14 +9,14 @@
 //   compression is off, so it runs after the CSP step); the cache follows the content-change
 //   signal (scripts/lib/content-changes.mjs).
 // Started by scripts/start.mjs with the database and secrets already in the environment.
-import { readdirSync, readFile } from 'node:fs'
+import { readFile } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import compression from 'compression'
 import next from 'next'
 import { loadScriptsAfterPaint } from './lib/after-paint.mjs'
 import { CHANGE_ANNOUNCED_EVENT, followContentChanges } from './lib/content-changes.mjs'
-import { sharedRenderCache } from './lib/render-cache.mjs'
+import { sharedRenderCache, siteLocales } from './lib/render-cache.mjs'
 import { answerFromCache, bypasses, ResponseCache } from './lib/response-cache.mjs'
 import { FORWARDED_HEADER, PEER_HEADER, peerAddress, secureResponse } from './lib/secure-response.mjs'
 import { serverOptions } from './lib/server-options.mjs'
@@ -36,8 +36,7 @@ const app = next({ dev, dir: root, port, hostname: 'localhost' })
 const handle = app.getRequestHandler()
 await app.prepare()
 
-const localeCodes = readdirSync(path.join(root, 'messages')).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -5))
-const cache = new ResponseCache({ maxBytes: options.cacheBytes, compress: options.compression, localeCodes })
+const cache = new ResponseCache({ maxBytes: options.cacheBytes, compress: options.compression, localeCodes: siteLocales(root) })
 const staticDir = path.join(root, '.next', 'static')
 const STATIC_PREFIX = '/_next/static/'
 

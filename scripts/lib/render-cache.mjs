@@ -125,7 +125,6 @@ export function memoryStore({ maxBytes = MEMORY_BYTES, now = realMs } = {}) {
     async stamps() {
       return new Map()
     },
-    bytes: () => bytes,
     size: () => entries.size,
   }
 }

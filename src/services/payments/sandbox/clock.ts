@@ -79,12 +79,6 @@ export function followClock(payload: Payload, connectionString = process.env.DAT
   })
 }
 
-/** Stops this process's clock listener (tests). */
-export async function stopFollowingClock(): Promise<void> {
-  await following.veilgateClockFollower?.stop()
-  following.veilgateClockFollower = undefined
-}
-
 /** The time the clock moves to: `days` after its now, or `to`, which must lie after its now. */
 export function advanceTarget(input: AdvanceInput, from: Date): Date {
   const target = 'days' in input ? new Date(from.getTime() + input.days * DAY_MS) : new Date(input.to)
