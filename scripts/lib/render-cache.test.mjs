@@ -1,6 +1,6 @@
 // Unit tests of the render cache: signals to tags, when an entry is a miss or is not kept, expiry, the memory bound, and Redis keys with a fake client.
 import { describe, expect, it } from 'vitest'
-import { decodeEntry, encodeEntry, EVERYTHING_TAG, memoryStore, redisStore, RenderCache, storeFor, tagsOfChange, ttlSeconds } from './render-cache.mjs'
+import { decodeEntry, encodeEntry, EVERYTHING_TAG, memoryStore, packEntry, unpackEntry, redisStore, RenderCache, storeFor, tagsOfChange, ttlSeconds } from './render-cache.mjs'
 
 const locales = ['en', 'de', 'ar']
 const page = (path, extra = {}) => ({
@@ -117,7 +117,7 @@ describe('the render cache', () => {
   })
 
   it('stays within its memory, dropping the least recently used', async () => {
-    const store = memoryStore({ maxBytes: 3 * 2 * encodeEntry({ lastModified: 1, value: page('/site/en/a') }).length + 100 })
+    const store = memoryStore({ maxBytes: 3 * (await packEntry({ lastModified: 1, value: page('/site/en/a') })).length + 10 })
     for (const name of ['a', 'b', 'c']) await store.set(name, { lastModified: 1, value: page(`/site/en/${name}`) }, 60)
     await store.get('a')
     await store.set('d', { lastModified: 1, value: page('/site/en/d') }, 60)
@@ -129,6 +129,13 @@ describe('the render cache', () => {
   it('writes Buffers and Maps as text and reads them back', () => {
     const value = page('/site/en/x')
     expect(decodeEntry(encodeEntry({ lastModified: 5, value }))).toEqual({ lastModified: 5, value })
+  })
+
+  it('keeps entries compressed', async () => {
+    const value = { ...page('/site/en/x'), html: `<main>${'<p class="text-base">Veilgate</p>'.repeat(2000)}</main>` }
+    const packed = await packEntry({ lastModified: 5, value })
+    expect(packed.length * 10).toBeLessThan(encodeEntry({ lastModified: 5, value }).length)
+    expect(await unpackEntry(packed)).toEqual({ lastModified: 5, value })
   })
 })
 
@@ -170,7 +177,11 @@ describe('the Redis store', () => {
     await cache.get('/site/en/vpn', ctx)
     await cache.set('/site/en/vpn', page('/site/en/vpn'), ctx)
     expect(calls[0]).toEqual(['set', 'veilgate:b1:render:/site/en/vpn', { EX: 7200 }])
+    expect(Buffer.isBuffer(data.get('veilgate:b1:render:/site/en/vpn'))).toBe(true)
     expect((await cache.get('/site/en/vpn', ctx)).value.html).toBe('<h1>/site/en/vpn</h1>')
+    // Bytes that are not an entry (another writer, cut short) are a miss.
+    data.set('veilgate:b1:render:/site/en/vpn', Buffer.from('not an entry'))
+    expect(await cache.get('/site/en/vpn', ctx)).toBeNull()
     await cache.signalled({ paths: ['/vpn'] })
     expect(calls.slice(1)).toEqual([
       ['hSet', 'veilgate:b1:render-tags', { '_N_T_/site/en/vpn': '100' }],

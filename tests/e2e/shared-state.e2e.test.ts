@@ -1,25 +1,31 @@
 // Several instances on one database: a page edited through one shows its new text on the others
 // within seconds, with one Redis shared or none (each instance's render cache follows the content
 // signal), a page rendered by one is served by another from Redis, and a sandbox clock advance
-// on one moves the others' clocks without a restart.
+// on one moves the others' clocks without a restart. An instance whose Redis stops answers its
+// pages from fresh renders (misses, never errors) and shares them again once Redis is back.
 import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { baseUrl } from './browser'
 import { adminToken, backToRealTime, post } from './customers'
+import { startRedis, type TestRedis } from '../support/redis-server'
 import { startInstance, type Instance } from './instance'
 
 let withRedis: Instance
 let withoutRedis: Instance
+let ownRedis: TestRedis
+let withOwnRedis: Instance
 let admin = ''
 
 beforeAll(async () => {
   admin = await adminToken()
-  // Both share the site's database; one also its Redis. Neither runs jobs.
-  ;[withRedis, withoutRedis] = await Promise.all([startInstance({ REDIS_URL: inject('redisUrl') }), startInstance({})])
+  // All share the site's database; one also its Redis, one a Redis of its own (stopped by a test). None runs jobs.
+  ownRedis = await startRedis()
+  ;[withRedis, withoutRedis, withOwnRedis] = await Promise.all([startInstance({ REDIS_URL: inject('redisUrl') }), startInstance({}), startInstance({ REDIS_URL: ownRedis.url })])
 }, 240_000)
 
 afterAll(async () => {
-  await Promise.all([withRedis?.stop(), withoutRedis?.stop()])
+  await Promise.all([withRedis?.stop(), withoutRedis?.stop(), withOwnRedis?.stop()])
+  await ownRedis?.stop()
   await backToRealTime()
 })
 
@@ -78,5 +84,42 @@ describe('several instances', () => {
     expect(moved.status).toBe(200)
     await expect.poll(() => statusOn(withoutRedis.baseUrl), { timeout: 10_000 }).toBe('expired')
     await expect.poll(() => statusOn(baseUrl()), { timeout: 10_000 }).toBe('expired')
+  })
+
+  it('answer pages from fresh renders while their Redis is stopped, with one log line, and share them again once it is back', async () => {
+    const path = `/landings/redis-down-${Date.now()}`
+    const created = await cms('/pages', 'POST', { path, title: 'Redis outage check', _status: 'published', layout: [{ blockType: 'hero', heading: 'Before the outage' }] })
+    expect(created.status).toBe(201)
+    const keysOf = async () => {
+      const redis = createClient({ url: ownRedis.url })
+      await redis.connect()
+      try {
+        return (await redis.keys(`veilgate:*:render:*${path}`)).length
+      } finally {
+        await redis.quit()
+      }
+    }
+    try {
+      await expect.poll(() => fetchText(withOwnRedis.baseUrl, path), { timeout: 15_000 }).toContain('Before the outage')
+      await expect.poll(keysOf, { timeout: 15_000 }).toBeGreaterThan(0)
+
+      await ownRedis.stop()
+      // Edited while Redis is down: the signal empties the instance's response cache, so the next request reaches the render cache, which cannot answer.
+      expect((await cms(`/pages/${created.body.doc.id}`, 'PATCH', { layout: [{ blockType: 'hero', heading: 'During the outage' }] })).status).toBe(200)
+      for (const url of [path, `/de${path}`, '/', '/fr/']) {
+        await expect.poll(async () => (await fetch(`${withOwnRedis.baseUrl}${url}`)).status, { timeout: 15_000 }).toBe(200)
+      }
+      await expect.poll(() => fetchText(withOwnRedis.baseUrl, path), { timeout: 15_000 }).toContain('During the outage')
+      expect(withOwnRedis.output().match(/\[render-cache\] Redis failed/g)).toHaveLength(1)
+
+      // Back (empty): the instance reconnects on its own and keeps its renders there again.
+      await ownRedis.restart()
+      await expect.poll(() => withOwnRedis.output(), { timeout: 15_000 }).toMatch(/\[render-cache\] Redis is back/)
+      expect((await cms(`/pages/${created.body.doc.id}`, 'PATCH', { layout: [{ blockType: 'hero', heading: 'After the outage' }] })).status).toBe(200)
+      await expect.poll(() => fetchText(withOwnRedis.baseUrl, path), { timeout: 15_000 }).toContain('After the outage')
+      await expect.poll(keysOf, { timeout: 15_000 }).toBeGreaterThan(0)
+    } finally {
+      await cms(`/pages/${created.body.doc.id}`, 'DELETE')
+    }
   })
 })
