@@ -1,6 +1,6 @@
 // Uploads on S3-compatible storage: an instance with S3_* set (against s3rver) stores an admin's
 // image with its renditions and an app file in the bucket, serves them through Payload's file
-// routes, hashes a release from the object, removes the objects with the document, and refuses an
+// routes (as does a second instance with the same settings), hashes a release from the object, removes the objects with the document, and refuses an
 // upload with a clear message, creating nothing, while the bucket is unreachable.
 import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -20,6 +20,7 @@ let s3: S3rver
 let s3Port = 0
 let s3Dir = ''
 let site: Instance
+let other: Instance
 let token = ''
 const made: { collection: string; id: number }[] = []
 
@@ -33,7 +34,7 @@ beforeAll(async () => {
   s3Dir = mkdtempSync(path.join(tmpdir(), 'veilgate-s3-'))
   await startS3()
   token = await adminToken()
-  site = await startInstance({
+  const settings = {
     S3_BUCKET: BUCKET,
     S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
     S3_REGION: 'us-east-1',
@@ -41,12 +42,13 @@ beforeAll(async () => {
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     S3_FORCE_PATH_STYLE: 'true',
     S3_PREFIX: PREFIX,
-  })
+  }
+  ;[site, other] = await Promise.all([startInstance(settings), startInstance(settings)])
 }, 240_000)
 
 afterAll(async () => {
   for (const { collection, id } of made.reverse()) await admin(`/${collection}/${id}`, { method: 'DELETE' }).catch(() => undefined)
-  await site?.stop()
+  await Promise.all([site?.stop(), other?.stop()])
   await s3?.close().catch(() => undefined)
   rmSync(s3Dir, { recursive: true, force: true })
 })
@@ -82,12 +84,15 @@ describe('uploads on S3-compatible storage', () => {
     const keys = await objects('media')
     expect(keys).toEqual([doc.filename, doc.sizes.preview!.filename, doc.sizes.webp!.filename].sort())
 
-    const served = await fetch(`${site.baseUrl}${doc.url}`)
-    expect(served.status).toBe(200)
-    expect(sha256(Buffer.from(await served.arrayBuffer()))).toBe(sha256(image))
-    const preview = await fetch(`${site.baseUrl}${doc.sizes.preview!.url}`)
-    expect(preview.status).toBe(200)
-    expect((await sharp(Buffer.from(await preview.arrayBuffer())).metadata()).width).toBe(480)
+    // Uploaded through one instance, shown by both.
+    for (const origin of [site.baseUrl, other.baseUrl]) {
+      const served = await fetch(`${origin}${doc.url}`)
+      expect(served.status).toBe(200)
+      expect(sha256(Buffer.from(await served.arrayBuffer()))).toBe(sha256(image))
+      const preview = await fetch(`${origin}${doc.sizes.preview!.url}`)
+      expect(preview.status).toBe(200)
+      expect((await sharp(Buffer.from(await preview.arrayBuffer())).metadata()).width).toBe(480)
+    }
 
     expect((await admin(`/media/${doc.id}`, { method: 'DELETE' })).status).toBe(200)
     made.pop()
