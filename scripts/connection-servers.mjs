@@ -8,13 +8,15 @@ import { createClient } from 'redis'
 import { createBatcher, createPgResultsStore, createRedisResultsStore } from './lib/connection-results.mjs'
 import { connectionSettings } from './lib/connection-settings.mjs'
 import { createDnsServer } from './lib/dns-server.mjs'
+import { flushLogs, logger } from './lib/log.mjs'
 import { createStunServer } from './lib/stun-server.mjs'
 
 const settings = connectionSettings()
-const log = (line) => console.log(line)
+const log = (line) => logger().info(line)
 
 if (!process.env.PAYLOAD_SECRET || !process.env.DATABASE_URL) {
-  console.error('[connection-test] PAYLOAD_SECRET and DATABASE_URL are needed (the same as the site’s); the DNS and STUN servers are not started')
+  logger().fatal('[connection-test] PAYLOAD_SECRET and DATABASE_URL are needed (the same as the site’s); the DNS and STUN servers are not started')
+  flushLogs()
   process.exit(1)
 }
 
@@ -69,6 +71,7 @@ async function stop() {
   await batcher.flush()
   await pool.end().catch(() => undefined)
   await redisClient?.quit().catch(() => undefined)
+  flushLogs()
   process.exit(0)
 }
 process.on('SIGINT', stop)

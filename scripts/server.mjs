@@ -16,21 +16,28 @@ import compression from 'compression'
 import next from 'next'
 import { loadScriptsAfterPaint } from './lib/after-paint.mjs'
 import { CHANGE_ANNOUNCED_EVENT, followContentChanges } from './lib/content-changes.mjs'
+import { isDraining, startDraining } from './lib/drain.mjs'
+import { flushLogs, logger, requestContext, requestId } from './lib/log.mjs'
 import { sharedRenderCache, siteLocales } from './lib/render-cache.mjs'
 import { answerFromCache, bypasses, ResponseCache } from './lib/response-cache.mjs'
+import { safePath } from './lib/safe-path.mjs'
 import { FORWARDED_HEADER, PEER_HEADER, peerAddress, secureResponse } from './lib/secure-response.mjs'
 import { serverOptions } from './lib/server-options.mjs'
 
 const dev = process.argv.includes('--dev')
 const port = Number(process.env.PORT || 3000)
 const root = path.resolve(import.meta.dirname, '..')
+const log = logger()
 let options
 try {
   options = serverOptions(process.env, { dev })
 } catch (error) {
-  console.error(`[server] ${error.message}`)
+  log.fatal(`[server] ${error.message}`)
+  flushLogs()
   process.exit(1)
 }
+// A balancer's X-Request-Id is taken only behind a trusted proxy (src/lib/client-address.ts reads the same setting).
+const trustedProxyHops = Number(process.env.TRUSTED_PROXY_HOPS) || 0
 
 const app = next({ dev, dir: root, port, hostname: 'localhost' })
 const handle = app.getRequestHandler()
@@ -94,7 +101,47 @@ function learnStatic(pathname, res) {
   })
 }
 
+/**
+ * One line per request once it is answered (or the client went away): method, path (no query,
+ * tokens and codes taken out), status, milliseconds, bytes sent and the response cache's part.
+ */
+function logRequest(req, res, { reqId, started, bytesBefore, cache }) {
+  let logged = false
+  const done = () => {
+    if (logged) return
+    logged = true
+    log.info(
+      {
+        reqId,
+        method: req.method,
+        path: safePath(req.url ?? '/'),
+        status: res.writableFinished ? res.statusCode : 499,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        bytes: Math.max(0, (req.socket?.bytesWritten ?? 0) - bytesBefore),
+        cache: cache(),
+      },
+      'request',
+    )
+  }
+  res.once('finish', done)
+  res.once('close', done)
+}
+
 const server = http.createServer((req, res) => {
+  const reqId = requestId(req.headers['x-request-id'], trustedProxyHops)
+  // Next's handlers (and Payload's lines, through the logger's request context) see the same id.
+  req.headers['x-request-id'] = reqId
+  res.setHeader('x-request-id', reqId)
+  let cacheState = 'bypass'
+  // `miss`: answered by Next where the cache could have kept it; an answer it may never keep is a bypass.
+  const cache = () => (cacheState === 'miss' && /no-store|private|no-cache/.test(String(res.getHeader('cache-control') ?? '')) ? 'bypass' : cacheState)
+  logRequest(req, res, { reqId, started: performance.now(), bytesBefore: req.socket?.bytesWritten ?? 0, cache })
+  requestContext().run({ reqId }, () => serve(req, res, (state) => (cacheState = state)))
+})
+
+function serve(req, res, noteCache) {
+  // Draining: answered, but the client (the balancer) takes its next request elsewhere.
+  if (isDraining()) res.setHeader('connection', 'close')
   // Both are overwritten on every request, so a client cannot supply them (src/lib/client-address.ts).
   req.headers[PEER_HEADER] = peerAddress(req.socket.remoteAddress)
   req.headers[FORWARDED_HEADER] = String(req.headers['x-forwarded-for'] ?? '')
@@ -109,10 +156,12 @@ const server = http.createServer((req, res) => {
   if (!dev && cache.enabled && (req.method === 'GET' || req.method === 'HEAD')) {
     const hit = cache.get(isStatic ? cache.staticKey(pathname) : bypasses(req) ? undefined : (key = cache.key(req)))
     if (hit) {
+      noteCache('hit')
       answerFromCache(hit, req, res)
       return
     }
   }
+  if (key || isStatic) noteCache('miss')
   if (key && req.method === 'GET') {
     // A miss is answered in full once, so the cache can keep it (Next would answer a browser's
     // revalidation with a bodiless 304 every time, and the page would never be kept).
@@ -127,12 +176,12 @@ const server = http.createServer((req, res) => {
       if (isStatic && cache.enabled && req.method === 'GET') learnStatic(pathname, res)
     }
     handle(req, res).catch((error) => {
-      console.error('[server]', error instanceof Error ? error.message : error)
+      log.error({ err: error }, '[server] request failed')
       if (!res.headersSent) res.statusCode = 500
       res.end()
     })
   })
-})
+}
 // Behind a load balancer, keep idle connections open longer than it does (Next's own default).
 server.keepAliveTimeout = 65_000
 if (dev) {
@@ -141,14 +190,39 @@ if (dev) {
 }
 
 server.listen(port, () => {
-  console.log(`[server] Next.js ${dev ? 'development' : 'production'} server listening on port ${port}`)
+  log.info(`[server] Next.js ${dev ? 'development' : 'production'} server listening on port ${port}`)
 })
 
-function stop() {
-  server.close()
-  // Open keep-alive connections would hold the process; the start script waits for this exit.
-  server.closeAllConnections?.()
-  setTimeout(() => process.exit(0), 200).unref()
+/** Exits once the lines still buffered are written. */
+function exit(code) {
+  flushLogs()
+  process.exit(code)
 }
-process.on('SIGTERM', stop)
-process.on('SIGINT', stop)
+
+/** Requests in flight when the server stops accepting get this long to finish. */
+const FINISH_MS = 20_000
+
+/**
+ * SIGTERM: `/api/health` says `draining` at once while every request is still served for
+ * SHUTDOWN_DRAIN_SECONDS (the balancer's check notices and sends no more); then new connections are
+ * refused, idle ones closed, and the process exits once the requests in flight are answered (at
+ * most 20 s). SIGINT (Ctrl-C in a terminal) skips the wait.
+ */
+function stop(signal) {
+  if (isDraining()) return
+  startDraining()
+  const waitMs = signal === 'SIGTERM' ? options.drainMs : 0
+  log.info(`[server] ${signal}: draining${waitMs ? ` for ${waitMs / 1000} s` : ''}, then finishing the requests in flight`)
+  setTimeout(() => {
+    server.close(() => exit(0))
+    // Keep-alive connections whose request has ended are closed as they become idle.
+    setInterval(() => server.closeIdleConnections(), 100).unref()
+    setTimeout(() => {
+      log.warn('[server] requests still in flight after 20 s: closing them')
+      server.closeAllConnections()
+      exit(0)
+    }, FINISH_MS).unref()
+  }, waitMs)
+}
+process.on('SIGTERM', () => stop('SIGTERM'))
+process.on('SIGINT', () => stop('SIGINT'))

@@ -7,11 +7,13 @@ import path from 'node:path'
 import { prepareAppEnv, root } from './lib/app-env.mjs'
 import { buildIfNeeded } from './lib/build.mjs'
 import { connectionSettings } from './lib/connection-settings.mjs'
+import { flushLogs, logger } from './lib/log.mjs'
 
 const dev = process.argv.includes('--dev')
 const port = process.env.PORT || '3000'
 
-const { env, release } = await prepareAppEnv()
+const info = (line) => logger().info(line)
+const { env, release } = await prepareAppEnv({ log: info })
 let shuttingDown = false
 let server
 let connectionServers
@@ -19,10 +21,15 @@ let connectionServers
 async function shutdown(code) {
   if (shuttingDown) return
   shuttingDown = true
-  const stopping = [server, connectionServers].filter((child) => child && child.exitCode === null)
-  for (const child of stopping) child.kill('SIGTERM')
-  await Promise.all(stopping.map((child) => new Promise((resolve) => child.once('exit', resolve))))
+  // The web server first (it drains: scripts/server.mjs), then the name and STUN servers, then the database.
+  for (const child of [server, connectionServers]) {
+    if (!child || child.exitCode !== null || child.signalCode !== null) continue
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    await exited
+  }
   await release()
+  flushLogs()
   process.exit(code)
 }
 
@@ -32,9 +39,9 @@ process.on('SIGTERM', () => shutdown(0))
 try {
   // A setting the connection test cannot use stops the start with the reason, not the first visit.
   connectionSettings(env)
-  if (!dev) await buildIfNeeded(env)
+  if (!dev) await buildIfNeeded(env, { log: info })
 } catch (error) {
-  console.error(`[veilgate] ${error.message}`)
+  logger().fatal(`[veilgate] ${error.message}`)
   await shutdown(1)
 }
 
@@ -45,7 +52,7 @@ if (!shuttingDown) {
     env: { ...env, PORT: port, NODE_ENV: dev ? 'development' : 'production' },
     stdio: 'inherit',
   })
-  console.log(`[veilgate] serving on http://localhost:${port} (admin at /admin)`)
+  logger().info(`[veilgate] serving on http://localhost:${port} (admin at /admin)`)
   server.on('exit', (code) => shutdown(code ?? 0))
   // The connection test's DNS and STUN servers (scripts/connection-servers.mjs): the site runs on
   // whether or not they could start.

@@ -1,3 +1,5 @@
+import { logger } from './lib/log'
+import { watchJobRuns } from './services/health/checks'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { postgresAdapter } from '@payloadcms/db-postgres'
@@ -143,6 +145,8 @@ export default adminsOnlyByDefault(buildConfig({
   ],
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   telemetry: false,
+  // JSON lines through the process's one logger: redacted, each with its request's id (scripts/lib/log.mjs).
+  logger: logger(),
   email: emailAdapter(),
   onInit: async (payload) => {
     await prepareDatabase(payload)
@@ -150,6 +154,8 @@ export default adminsOnlyByDefault(buildConfig({
     await loadClock(payload)
     followClock(payload)
     if (!jobsRunHere() || process.env.JOBS_AUTORUN === 'false') return
+    // `/api/health` reports the job runner stuck when no run has ended for 3 minutes.
+    watchJobRuns(payload)
     // Messages queued before a stop go out now, not at the next minute.
     await releaseStuckJobs(payload)
     void runEmailQueue(payload)

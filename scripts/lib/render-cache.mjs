@@ -11,6 +11,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, brotliDecompress, constants as zlib } from 'node:zlib'
 import { createClient, RESP_TYPES } from 'redis'
 import { realMs, realPreciseMs } from './clock.mjs'
+import { logger } from './log.mjs'
 
 /** Next's prefix of implicit (path) tags, and the header a rendered page lists its tags in. */
 export const IMPLICIT_TAG = '_N_T_'
@@ -164,7 +165,7 @@ const within = (promise, ms) => {
 /**
  * @param {{ url?: string, buildId: string, log?: (line: string) => void, connectMs?: number, commandMs?: number, client?: any }} options
  */
-export function redisStore({ url, buildId, log = (line) => console.warn(line), connectMs = REDIS_CONNECT_MS, commandMs = REDIS_COMMAND_MS, client: given }) {
+export function redisStore({ url, buildId, log = (line) => logger().warn(line), connectMs = REDIS_CONNECT_MS, commandMs = REDIS_COMMAND_MS, client: given }) {
   const prefix = `veilgate:${buildId}:render:`
   const tagsKey = `veilgate:${buildId}:render-tags`
   const client =
@@ -197,7 +198,13 @@ export function redisStore({ url, buildId, log = (line) => console.warn(line), c
         await within(connecting, connectMs)
         if (!client.isReady) throw new Error('not connected')
       }
-      return await within(command(), commandMs)
+      const answer = await within(command(), commandMs)
+      // A command that timed out (a busy Redis) leaves the connection up: the next answer ends the outage.
+      if (down) {
+        down = false
+        log('[render-cache] Redis is back: rendered pages are shared again')
+      }
+      return answer
     } catch (error) {
       return failed(error)
     }

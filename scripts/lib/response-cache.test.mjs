@@ -199,11 +199,18 @@ describe('the cache', () => {
 describe('the server settings', async () => {
   const { serverOptions } = await import('./server-options.mjs')
   it('reads RESPONSE_CACHE_MB (64 by default, 0 for off) and COMPRESSION (on by default), refusing anything else', () => {
-    expect(serverOptions({})).toEqual({ cacheBytes: 64 * 1024 * 1024, compression: true })
-    expect(serverOptions({ RESPONSE_CACHE_MB: '0', COMPRESSION: 'OFF' })).toEqual({ cacheBytes: 0, compression: false })
+    expect(serverOptions({})).toEqual({ cacheBytes: 64 * 1024 * 1024, compression: true, drainMs: 5000 })
+    expect(serverOptions({ RESPONSE_CACHE_MB: '0', COMPRESSION: 'OFF' })).toEqual({ cacheBytes: 0, compression: false, drainMs: 5000 })
     expect(serverOptions({ RESPONSE_CACHE_MB: '256' }, { dev: true }).cacheBytes).toBe(0)
     expect(() => serverOptions({ RESPONSE_CACHE_MB: '-1' })).toThrow(/RESPONSE_CACHE_MB/)
     expect(() => serverOptions({ RESPONSE_CACHE_MB: '1.5' })).toThrow(/RESPONSE_CACHE_MB/)
     expect(() => serverOptions({ COMPRESSION: 'gzip' })).toThrow(/COMPRESSION/)
+  })
+
+  it('reads SHUTDOWN_DRAIN_SECONDS (5 by default, 0 for none), refusing anything else', () => {
+    expect(serverOptions({ SHUTDOWN_DRAIN_SECONDS: '0' }).drainMs).toBe(0)
+    expect(serverOptions({ SHUTDOWN_DRAIN_SECONDS: '12.5' }).drainMs).toBe(12_500)
+    expect(() => serverOptions({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow(/SHUTDOWN_DRAIN_SECONDS/)
+    expect(() => serverOptions({ SHUTDOWN_DRAIN_SECONDS: 'soon' })).toThrow(/SHUTDOWN_DRAIN_SECONDS/)
   })
 })

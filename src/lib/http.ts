@@ -7,6 +7,8 @@ import { localizePath } from '@/i18n/paths'
 import { env } from './env'
 import { errorStatus, isErrorCode, type ErrorBody, type ErrorCode } from './errors'
 import { cleanInput } from './security/input'
+import { logger } from './log'
+import { safePath } from './debug-log'
 
 /**
  * An error that becomes a JSON answer `{ statusCode, code, message, field? }`. Catalogue codes
@@ -107,7 +109,7 @@ export function handler<C>(fn: (request: Request, context: C) => Promise<Respons
         return json(body, { status: error.statusCode, headers: error.headers })
       }
       // The route and the error's kind only: messages may quote input (addresses, tokens).
-      console.error('[api]', new URL(request.url).pathname, error instanceof Error ? error.name : typeof error)
+      logger().error({ path: safePath(request.url), err: error }, '[api] request failed')
       return json(await errorBody('INTERNAL_ERROR', await locale()), { status: 500 })
     }
   }

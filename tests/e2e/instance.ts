@@ -5,7 +5,7 @@ import path from 'node:path'
 import { inject } from 'vitest'
 import { freePort, root } from '../support/test-db'
 
-export type Instance = { baseUrl: string; output: () => string; stop: () => Promise<void> }
+export type Instance = { baseUrl: string; port: number; output: () => string; stop: () => Promise<void>; signal: (name: NodeJS.Signals) => void; exited: Promise<number | null> }
 
 /**
  * Starts `npm start`'s server with `settings` on the shared site's PostgreSQL (its embedded
@@ -31,6 +31,7 @@ export async function startInstance(settings: Record<string, string>): Promise<I
       CHECKOUT_RATE_LIMIT: '1000',
       ALTCHA_COST: '1',
       JOBS_AUTORUN: 'false',
+      SHUTDOWN_DRAIN_SECONDS: '0',
       ...settings,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -38,6 +39,7 @@ export async function startInstance(settings: Record<string, string>): Promise<I
   const output: string[] = []
   server.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')))
   server.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')))
+  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)))
   const stop = async () => {
     if (server.exitCode !== null) return
     server.kill('SIGTERM')
@@ -47,7 +49,7 @@ export async function startInstance(settings: Record<string, string>): Promise<I
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the second instance exited with code ${server.exitCode}:\n${output.join('')}`)
     const answered = await fetch(`${baseUrl}/`, { redirect: 'manual' }).then((response) => response.status === 200, () => false)
-    if (answered) return { baseUrl, output: () => output.join(''), stop }
+    if (answered) return { baseUrl, port, output: () => output.join(''), stop, signal: (name) => server.kill(name), exited }
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
   await stop()

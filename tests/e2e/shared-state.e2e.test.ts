@@ -101,8 +101,17 @@ describe('several instances', () => {
     }
     try {
       await expect.poll(() => fetchText(withOwnRedis.baseUrl, path), { timeout: 15_000 }).toContain('Before the outage')
-      await expect.poll(keysOf, { timeout: 15_000 }).toBeGreaterThan(0)
+      await expect
+        .poll(
+          async () => {
+            await (await fetch(`${withOwnRedis.baseUrl}${path}`, { headers: { rsc: '1' } })).arrayBuffer()
+            return keysOf()
+          },
+          { timeout: 15_000 },
+        )
+        .toBeGreaterThan(0)
 
+      const before = withOwnRedis.output().length
       await ownRedis.stop()
       // Edited while Redis is down: the signal empties the instance's response cache, so the next request reaches the render cache, which cannot answer.
       expect((await cms(`/pages/${created.body.doc.id}`, 'PATCH', { layout: [{ blockType: 'hero', heading: 'During the outage' }] })).status).toBe(200)
@@ -110,14 +119,23 @@ describe('several instances', () => {
         await expect.poll(async () => (await fetch(`${withOwnRedis.baseUrl}${url}`)).status, { timeout: 15_000 }).toBe(200)
       }
       await expect.poll(() => fetchText(withOwnRedis.baseUrl, path), { timeout: 15_000 }).toContain('During the outage')
-      expect(withOwnRedis.output().match(/\[render-cache\] Redis failed/g)).toHaveLength(1)
+      expect(withOwnRedis.output().slice(before).match(/\[render-cache\] Redis failed/g)).toHaveLength(1)
 
       // Back (empty): the instance reconnects on its own and keeps its renders there again.
       await ownRedis.restart()
-      await expect.poll(() => withOwnRedis.output(), { timeout: 15_000 }).toMatch(/\[render-cache\] Redis is back/)
+      await expect.poll(() => withOwnRedis.output().slice(before), { timeout: 15_000 }).toMatch(/\[render-cache\] Redis is back/)
       expect((await cms(`/pages/${created.body.doc.id}`, 'PATCH', { layout: [{ blockType: 'hero', heading: 'After the outage' }] })).status).toBe(200)
       await expect.poll(() => fetchText(withOwnRedis.baseUrl, path), { timeout: 15_000 }).toContain('After the outage')
-      await expect.poll(keysOf, { timeout: 15_000 }).toBeGreaterThan(0)
+      // Each try asks Next itself (an RSC request passes the response cache), so a render whose write to Redis timed out on a busy machine is written by the next.
+      await expect
+        .poll(
+          async () => {
+            await (await fetch(`${withOwnRedis.baseUrl}${path}`, { headers: { rsc: '1' } })).arrayBuffer()
+            return keysOf()
+          },
+          { timeout: 15_000 },
+        )
+        .toBeGreaterThan(0)
     } finally {
       await cms(`/pages/${created.body.doc.id}`, 'DELETE')
     }

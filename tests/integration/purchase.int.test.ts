@@ -20,6 +20,7 @@ import { providerById } from '@/services/payments/registry'
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe'
 import { humanCheck } from '../support/human-check-route'
 import { callRoute } from '../support/routes'
+import { logger } from '@/lib/log'
 
 let payload: Payload
 let keyCounter = 0
@@ -477,7 +478,7 @@ describe('Stripe behind PAYMENTS_PROVIDER=stripe', () => {
   })
 
   it('answers card purchases 503 without any one of the three keys, or with live and test keys mixed, logging the variable once', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const warn = vi.spyOn(logger(), 'warn').mockImplementation(() => undefined)
     const cases: [Record<string, string | undefined>, string][] = [
       [{ STRIPE_SECRET_KEY: undefined }, 'needs STRIPE_SECRET_KEY'],
       [{ STRIPE_PUBLISHABLE_KEY: undefined }, 'needs STRIPE_PUBLISHABLE_KEY'],
@@ -493,7 +494,7 @@ describe('Stripe behind PAYMENTS_PROVIDER=stripe', () => {
           const cost = await callRoute(costRoute, { path: '/api/veilgate/purchase/cost/', query: { plan: 'vpn-1y' } })
           expect(cost.body.methods).not.toContain('card')
           expect(cost.body.card).toEqual({ provider: 'stripe' })
-          expect(warn.mock.calls.filter(([text]) => String(text).includes(line))).toHaveLength(1)
+          expect(warn.mock.calls.filter((call: unknown[]) => String(call[0]).includes(line))).toHaveLength(1)
         } finally {
           setEnv({ STRIPE_SECRET_KEY: 'sk_test_fake0123456789', STRIPE_PUBLISHABLE_KEY: 'pk_test_fake0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_fake0123456789' })
         }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { isLocalAddress, normaliseAddress } from './address'
 import { lookupAddress, resetGeoIp } from './lookup'
+import { logger } from '@/lib/log'
 
 afterEach(() => {
   resetGeoIp()
@@ -53,7 +54,7 @@ describe('the bundled geo-IP data', () => {
   })
 
   it('answers country null, with one line in the log, when the country file cannot be read', { timeout: 30_000 }, async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const log = vi.spyOn(logger(), 'error').mockImplementation(() => undefined)
     vi.stubEnv('GEOIP_COUNTRY_MMDB', '/nonexistent/country.mmdb')
     resetGeoIp()
     expect(await lookupAddress('8.8.8.8')).toMatchObject({ country: null, asn: 15169 })

@@ -5,6 +5,7 @@ import path from 'node:path'
 import maxmind, { type Reader, type Response } from 'maxmind'
 import { asnIndexName, asnSourceDir, asnSourceVersion, buildAsnIndex, readAsnIndex } from '../../../scripts/lib/asn-index.mjs'
 import { addressVersion, isLocalAddress, normaliseAddress } from './address'
+import { logger } from '@/lib/log'
 
 export type GeoIpAnswer = {
   ip: string
@@ -38,7 +39,7 @@ const warned = new Set<string>()
 function warnOnce(what: string, error: unknown) {
   if (warned.has(what)) return
   warned.add(what)
-  console.error(`[geoip] ${what} unavailable, answering null: ${error instanceof Error ? error.message : String(error)}`)
+  logger().error(`[geoip] ${what} unavailable, answering null: ${error instanceof Error ? error.message : String(error)}`)
 }
 
 /** A MaxMind-format file, opened once (no watching); its records read as `T`. */
@@ -83,7 +84,7 @@ function bundledNetwork(): NetworkOf {
     }
   }
   const built = buildAsnIndex({ sourceDir: source, outDir: dataIndexDir() })
-  console.log(`[geoip] ASN index built in ${path.relative(root(), built.file)} (${Math.round(built.bytes / 1024)} KiB, ${built.v4 + built.v6} ranges)`)
+  logger().info(`[geoip] ASN index built in ${path.relative(root(), built.file)} (${Math.round(built.bytes / 1024)} KiB, ${built.v4 + built.v6} ranges)`)
   return readAsnIndex(built.file).lookup
 }
 

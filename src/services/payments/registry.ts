@@ -15,6 +15,7 @@ import { readPingback } from '@/services/payments/paymentwall/pingback'
 import type { PaymentEvent } from './webhooks'
 import { stripeClient, stripeProvider } from '@/services/payments/stripe/provider'
 import { stripeConfigProblem } from '@/services/payments/stripe/config'
+import { logger } from '@/lib/log'
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
 
@@ -36,7 +37,7 @@ const logged = new Set<string>()
 function logOnce(line: string) {
   if (logged.has(line)) return
   logged.add(line)
-  console.warn(line)
+  logger().warn(line)
 }
 
 /** Why a provider cannot take payments here (logged once per process), or null when it can. */

@@ -8,6 +8,7 @@ import { payloadClient } from '@/services/content/payload'
 import { pgPool, query } from '@/services/db'
 import { redis } from './redis'
 import { realNow } from '@/lib/clock'
+import { logger } from '@/lib/log'
 
 /** The table the counts live in (created by a migration), shared by every instance. */
 export const RATE_LIMIT_TABLE = 'rate_limits'
@@ -59,7 +60,7 @@ export async function consume(limiter: RateLimiterAbstract, key: string): Promis
     await limiter.consume(key)
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) throw tooMany(rejection)
-    console.error('[rate-limit] store failed:', rejection instanceof Error ? rejection.message : String(rejection))
+    logger().error({ err: rejection }, '[rate-limit] store failed')
   }
 }
 

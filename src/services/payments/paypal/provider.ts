@@ -12,6 +12,7 @@ import {
 import { failedWith, type CreatePayment, type PaymentProvider, type PaymentResult } from '@/services/payments/provider'
 import { PAYPAL_ROUTE } from './events'
 import type { PaypalApi } from './client'
+import { logger } from '@/lib/log'
 
 /** Our locales in PayPal's `locale` (its pages' language); PayPal chooses for the others. */
 const paypalLocales: Record<string, string> = {
@@ -157,7 +158,7 @@ export async function verifyPaypalEvent(api: PaypalApi, raw: string, headers: He
  * captured when they come back; a renewal charged to the payer's vault id without them.
  */
 export function paypalProvider(api: PaypalApi, options: { siteUrl: string; log?: (line: string) => void }): PaymentProvider {
-  const log = options.log ?? ((line: string) => console.warn(line))
+  const log = options.log ?? ((line: string) => logger().warn(line))
   return {
     id: 'paypal',
     methods: ['paypal'],

@@ -5,6 +5,7 @@ import { failedWith, type PaymentProvider, type PaymentResult, type RenewalInvoi
 import { attemptKeyOf, WEBHOOK_TOLERANCE_S } from '@/services/payments/webhooks'
 import { createSubscription, findSubscription, PENDING, retrieveSubscription, subscriptionOfRef, subscriptionRef, subscriptionResult } from './billing'
 import { endSubscription, paymentOfEvent, paymentToRefund } from './refunds'
+import { logger } from '@/lib/log'
 
 /** The Stripe API version this adapter was written against (stripe-node 23.1's own). */
 export const STRIPE_API_VERSION = '2026-10-28.endive'
@@ -70,7 +71,7 @@ function baseResultOf(intent: Stripe.PaymentIntent): PaymentResult {
  * redirect to the bank's page, which returns to the order's success page in the order's language.
  */
 export function stripeProvider(client: Stripe, options: Pick<StripeOptions, 'siteUrl' | 'log' | 'webhookSecret'>): PaymentProvider {
-  const log = options.log ?? ((line: string) => console.warn(line))
+  const log = options.log ?? ((line: string) => logger().warn(line))
   return {
     id: 'stripe',
     methods: ['card', 'apple-pay', 'google-pay'],
