@@ -64,11 +64,13 @@ function startBuild() {
   return done
 }
 
-// System packages npm does not install: Debian's Chromium (end to end) and Redis (the shared stores' tests, and the end-to-end site's render cache).
+// System packages npm does not install: Debian's Chromium (end to end), Redis (the shared stores' tests, and the end-to-end site's render cache) and HAProxy (the two-instance test).
 async function systemPackages() {
   const missing = []
   if (!existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) missing.push('chromium')
   if ((await run('sh', ['-c', 'command -v redis-server >/dev/null'])) !== 0) missing.push('redis-server')
+  // The two-instance test's load balancer (tests/e2e/balancer.e2e.test.ts).
+  if (!['/usr/sbin/haproxy', '/usr/local/sbin/haproxy'].some((file) => existsSync(file))) missing.push('haproxy')
   if (!missing.length) return 0
   console.log(`installing Debian's ${missing.join(' ')}`)
   const options = { env: { ...env, DEBIAN_FRONTEND: 'noninteractive' }, stdio: ['ignore', 'ignore', 'inherit'] }

@@ -53,5 +53,5 @@ export async function startInstance(settings: Record<string, string>): Promise<I
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
   await stop()
-  throw new Error(`the second instance did not answer at ${baseUrl} in time`)
+  throw new Error(`the second instance did not answer at ${baseUrl} in time; its last lines:\n${output.join('').split('\n').slice(-30).join('\n')}`)
 }

@@ -42,7 +42,8 @@ export async function seedAppReleases(payload: Payload, context: Record<string, 
       data: {},
       file: { data, mimetype: 'text/plain', name: `veilgate-${seed.product}-${seed.version}-${seed.platform}.txt`, size: data.length },
       overrideAccess: true,
-      context,
+      // A context of its own: the S3 adapter keeps the upload's file in it, and a shared one would hand the next file the first's.
+      context: { ...context },
     })
     await payload.create({
       collection: 'app-releases',
