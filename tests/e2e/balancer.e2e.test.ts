@@ -6,9 +6,11 @@
 // leaves pages up and health degraded; a SIGTERM to one instance during a steady stream of
 // requests fails none of them.
 import { spawn, type ChildProcess } from 'node:child_process'
+import dgram from 'node:dgram'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import dnsPacket from 'dns-packet'
 import S3rver from 's3rver'
 import sharp from 'sharp'
 import { SMTPServer } from 'smtp-server'
@@ -155,6 +157,23 @@ async function answeredBy(pathname: string): Promise<'a' | 'b' | 'none'> {
   return 'none'
 }
 
+/** An A query for `name` to a name server on loopback: its answer's code (0: no error). */
+function askName(port: number, name: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = dgram.createSocket('udp4')
+    const timer = setTimeout(() => {
+      socket.close()
+      reject(new Error(`no DNS answer for ${name} on port ${port}`))
+    }, 5_000)
+    socket.on('message', (message) => {
+      clearTimeout(timer)
+      socket.close()
+      resolve(message.readUInt16BE(2) & 0xf)
+    })
+    socket.send(dnsPacket.encode({ type: 'query', id: 1, flags: dnsPacket.RECURSION_DESIRED, questions: [{ type: 'A', name }] }), port, '127.0.0.1')
+  })
+}
+
 const admin = (origin: string, pathname: string, init: RequestInit = {}) => fetch(`${origin}/cms-api${pathname}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers, authorization: `JWT ${token}` } })
 
 describe.skipIf(!HAPROXY)('two instances behind HAProxy', () => {
@@ -234,6 +253,13 @@ describe.skipIf(!HAPROXY)('two instances behind HAProxy', () => {
     expect(shown.status).toBe(200)
     expect(Buffer.from(await shown.arrayBuffer()).equals(image)).toBe(true)
     await admin(a.baseUrl, `/media/${doc.id}`, { method: 'DELETE' })
+  })
+
+  it('list through one instance the DNS probes the other’s name server answered', async () => {
+    const test = (await (await fetch(`${b.baseUrl}/api/connection-test`, { method: 'POST' })).json()) as { id: string; probes: string[] }
+    for (const name of test.probes) expect(await askName(a.dnsPort, name)).toBe(0)
+    // Recorded by the name server beside instance a (in Redis), read by instance b.
+    await expect.poll(async () => ((await (await fetch(`${b.baseUrl}/api/connection-test/${test.id}`)).json()) as { resolvers: { ip: string }[] }).resolvers.map((resolver) => resolver.ip), { timeout: 15_000 }).toContain('127.0.0.1')
   })
 
   it('move the sandbox clock of both when one advances it', async () => {

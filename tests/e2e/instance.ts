@@ -5,7 +5,7 @@ import path from 'node:path'
 import { inject } from 'vitest'
 import { freePort, root } from '../support/test-db'
 
-export type Instance = { baseUrl: string; port: number; output: () => string; stop: () => Promise<void>; signal: (name: NodeJS.Signals) => void; exited: Promise<number | null> }
+export type Instance = { baseUrl: string; port: number; dnsPort: number; output: () => string; stop: () => Promise<void>; signal: (name: NodeJS.Signals) => void; exited: Promise<number | null> }
 
 /**
  * Starts `npm start`'s server with `settings` on the shared site's PostgreSQL (its embedded
@@ -17,6 +17,7 @@ export async function startInstance(settings: Record<string, string>): Promise<I
   const pgPort = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]
   const port = await freePort()
   const baseUrl = `http://localhost:${port}`
+  const dnsPort = Number(settings.DNS_PORT) || (await freePort())
   const server = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
     cwd: root,
     env: {
@@ -24,7 +25,7 @@ export async function startInstance(settings: Record<string, string>): Promise<I
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: `postgres://postgres:postgres@127.0.0.1:${pgPort}/veilgate`,
-      DNS_PORT: String(await freePort()),
+      DNS_PORT: String(dnsPort),
       STUN_PORT: String(await freePort()),
       SITE_URL: baseUrl,
       MEDIA_DIR: path.join(dataDir, 'media'),
@@ -49,7 +50,7 @@ export async function startInstance(settings: Record<string, string>): Promise<I
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the second instance exited with code ${server.exitCode}:\n${output.join('')}`)
     const answered = await fetch(`${baseUrl}/`, { redirect: 'manual' }).then((response) => response.status === 200, () => false)
-    if (answered) return { baseUrl, port, output: () => output.join(''), stop, signal: (name) => server.kill(name), exited }
+    if (answered) return { baseUrl, port, dnsPort, output: () => output.join(''), stop, signal: (name) => server.kill(name), exited }
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
   await stop()
