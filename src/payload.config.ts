@@ -53,7 +53,8 @@ import { AppReleases } from './collections/AppReleases'
 import { Enquiries } from './collections/Enquiries'
 import { defaultLocale, locales } from './i18n/locales'
 import { prepareDatabase } from './seed/prepare'
-import { releaseStuckJobs, runEmailQueue } from './services/email/queue'
+import { runEmailQueue } from './services/email/queue'
+import { releaseStuckJobs, releaseStuckJobsEvery } from './services/jobs/stuck'
 import { EMAIL_QUEUE, sendEmailTask } from './services/email/task'
 import { emailAdapter } from './services/email/transport'
 import { cancelRenewalsTask } from './services/account/renewal-cancel'
@@ -156,8 +157,10 @@ export default adminsOnlyByDefault(buildConfig({
     if (!jobsRunHere() || process.env.JOBS_AUTORUN === 'false') return
     // `/api/health` reports the job runner stuck when no run has ended for 3 minutes.
     watchJobRuns(payload)
-    // Messages queued before a stop go out now, not at the next minute.
+    // Jobs a stopped server left processing run again: now, and each minute while this instance runs.
     await releaseStuckJobs(payload)
+    releaseStuckJobsEvery(payload)
+    // Messages queued before a stop go out now, not at the next minute.
     void runEmailQueue(payload)
   },
   // Runs scheduled publishing (and other queued jobs) every minute inside the server process.

@@ -53,6 +53,8 @@ const schema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** How long an unconfirmed account may still sign in. */
   CONFIRM_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** A job left "processing" this many seconds belongs to a stopped server and is released (each minute, and at start). */
+  JOB_STUCK_AFTER: z.coerce.number().int().min(1).max(86_400).default(600),
   /** How long a deleted account's orders and payment records are kept (bookkeeping law). */
   ORDER_RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(10),
   /** Proxies in front of the site that append to X-Forwarded-For (0: the TCP peer is the client). */
