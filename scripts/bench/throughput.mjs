@@ -5,8 +5,11 @@
 // - a bare node:http server sending the same bytes (the physical limit of this machine);
 // - stock `next start` of the same build against the same database (JOBS_AUTORUN=false);
 // - optionally another site (`--compare <url>`).
-// Usage: `npm run bench:throughput -- [--url http://localhost:3000] [--paths /,/blog] [--compare http://localhost:3001]
-//         [--connections 10] [--warmup 2] [--duration 8] [--no-next]`. Writes bench-results/throughput.json.
+// It also reports the resident memory of the process listening on the site's port at the start and
+// the end. Usage: `npm run bench:throughput -- [--url http://localhost:3000] [--paths /,/blog]
+//         [--compare http://localhost:3001] [--connections 10] [--warmup 2] [--duration 8] [--no-next]`.
+// `npm run bench:load` is the 60-second load run: `--duration 60 --no-next` (other flags pass through).
+// Writes bench-results/throughput.json.
 import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
@@ -16,6 +19,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { prepareAppEnv, root } from '../lib/app-env.mjs'
 import { realNow } from '../lib/clock.mjs'
+import { serverMemory } from './process-memory.mjs'
 
 const argv = process.argv.slice(2)
 const flag = (name, fallback) => {
@@ -153,6 +157,8 @@ for (const pagePath of paths) {
   pages.set(pagePath, { identity: identity.body, gzip: gzip.headers['content-encoding'] === 'gzip' ? gzip.body : (await import('node:zlib')).gzipSync(identity.body, { level: 9 }), type: String(identity.headers['content-type']) })
 }
 
+// The web server's resident memory before and after the load (the process listening on the site's port).
+const memoryBefore = serverMemory(site)
 const bare = await startBare(pages)
 const nextStart = withNext ? await startNext() : null
 const servers = [['site', site], ['bare', bare.url], ...(nextStart ? [['next start', nextStart.url]] : []), ...(compare ? [['compare', compare]] : [])]
@@ -168,6 +174,14 @@ try {
   await nextStart?.stop()
 }
 
+const memoryAfter = serverMemory(site)
+const memory = { pid: memoryBefore.pid, startMiB: memoryBefore.mib, endMiB: memoryAfter.mib }
+console.log(
+  memory.pid
+    ? `[bench] web server (pid ${memory.pid}) resident memory: ${memory.startMiB} MiB at start, ${memory.endMiB} MiB at the end`
+    : '[bench] web server memory: not readable (not a local port, or not Linux)',
+)
+
 const ratios = []
 for (const pagePath of paths) {
   for (const encoding of Object.values(ENCODINGS)) {
@@ -182,6 +196,6 @@ for (const pagePath of paths) {
 
 const out = path.join(root, 'bench-results')
 mkdirSync(out, { recursive: true })
-const summary = { at: realNow().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, load: os.loadavg() }, site, compare: compare || null, connections, warmup, duration, rows, ratios }
+const summary = { at: realNow().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, load: os.loadavg() }, site, compare: compare || null, connections, warmup, duration, rows, ratios, memory }
 writeFileSync(path.join(out, 'throughput.json'), `${JSON.stringify(summary, null, 2)}\n`)
 console.log(`[bench] written to ${path.relative(process.cwd(), path.join(out, 'throughput.json'))}`)

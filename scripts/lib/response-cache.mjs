@@ -55,23 +55,69 @@ export function hasLocalePrefix(pathname, localeCodes) {
   return segment !== undefined && localeCodes.has(segment)
 }
 
+/** The only query parameters a cached page's answer depends on (the search page's); every other one (`utm_*`, `gclid`, `ref`, `ts` …) is left out of the key. */
+export const KEYED_QUERY = ['q', 'page']
+
+/** The kept query parameters, in a fixed order, as text (`?q=vpn&page=2`, or empty). */
+export function keyedQuery(search) {
+  if (!search || search === '?') return ''
+  let params
+  try {
+    params = new URLSearchParams(search)
+  } catch {
+    return ''
+  }
+  const kept = new URLSearchParams()
+  for (const name of KEYED_QUERY) for (const value of params.getAll(name)) kept.append(name, value)
+  const text = kept.toString()
+  return text ? `?${text}` : ''
+}
+
+// Tags that name one of the site's locales under another code (as src/i18n/detect.ts reads them).
+const TAG_ALIASES = { nb: 'no', nn: 'no', 'sr-latn': 'sr', uk: 'ua', ja: 'jp' }
+
 /**
- * What a cached page's answer depends on: host, path and query as sent (raw), the locale and
- * experiment cookies, and Accept-Language where the path has no locale prefix (there the proxy
- * may send the visitor to their language).
+ * The locale the proxy picks from Accept-Language for a path without a locale prefix (the first
+ * of the visitor's languages the site has, q-values respected; src/i18n/detect.ts does the same,
+ * and a unit test holds them together), or '' for none.
+ */
+export function preferredLocale(header, localeCodes) {
+  const ranked = String(header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';')
+      const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find(Boolean)
+      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), index }
+    })
+    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+  for (const { tag } of ranked) {
+    const primary = tag.split('-')[0]
+    const code = TAG_ALIASES[tag] ?? TAG_ALIASES[primary] ?? (localeCodes.has(tag) ? tag : localeCodes.has(primary) ? primary : undefined)
+    if (code && localeCodes.has(code)) return code
+  }
+  return ''
+}
+
+/**
+ * What a cached page's answer depends on: host, path, the query parameters the site reads
+ * (`KEYED_QUERY`), the locale and experiment cookies, and where the path has no locale prefix the
+ * locale the proxy would pick from Accept-Language (not the header itself): a flood of fresh
+ * `?utm_source=` values or invented languages cannot fill the cache with copies.
  */
 export function cacheKey(req, localeCodes) {
   const url = req.url ?? '/'
+  const { pathname, search } = splitUrl(url)
   const cookies = parseCookies(req.headers.cookie)
   const experiments = [...cookies].filter(([name]) => EXPERIMENT_COOKIE.test(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   return [
     headerText(req.headers.host),
     headerText(req.headers['x-forwarded-host']),
     headerText(req.headers['x-forwarded-proto']),
-    url,
+    pathname + keyedQuery(search),
     cookies.get(LOCALE_COOKIE) ?? '',
     experiments.map(([name, value]) => `${name}=${value}`).join(';'),
-    hasLocalePrefix(splitUrl(url).pathname, localeCodes) ? '' : headerText(req.headers['accept-language']),
+    hasLocalePrefix(pathname, localeCodes) ? '' : preferredLocale(headerText(req.headers['accept-language']), localeCodes),
   ].join('\n')
 }
 

@@ -6,18 +6,36 @@ const request = (url, headers = {}, method = 'GET') => ({ url, method, headers: 
 const page = (extra = {}) => ({ 'content-type': 'text/html; charset=utf-8', 'x-nextjs-cache': 'HIT', 'cache-control': 's-maxage=3600, stale-while-revalidate=31535400', etag: '"abc"', ...extra })
 
 describe('the cache key', () => {
-  it('holds host, raw path and query, the locale and experiment cookies, and Accept-Language only without a locale prefix', () => {
-    const base = cacheKey(request('/vpn?x=1'), locales)
-    expect(cacheKey(request('/vpn?x=2'), locales)).not.toBe(base)
-    expect(cacheKey(request('/vpn?x=1', { host: 'example.org' }), locales)).not.toBe(base)
-    expect(cacheKey(request('/vpn?x=1', { cookie: 'NEXT_LOCALE=de' }), locales)).not.toBe(base)
-    expect(cacheKey(request('/vpn?x=1', { cookie: 'exp_picker=1' }), locales)).not.toBe(base)
-    expect(cacheKey(request('/vpn?x=1', { 'accept-language': 'de' }), locales)).not.toBe(base)
+  it('holds host, path, the search page’s query, the locale and experiment cookies, and the locale Accept-Language picks only without a locale prefix', () => {
+    const base = cacheKey(request('/vpn'), locales)
+    expect(cacheKey(request('/search?q=vpn'), locales)).not.toBe(cacheKey(request('/search?q=dns'), locales))
+    expect(cacheKey(request('/search?q=vpn&page=2'), locales)).not.toBe(cacheKey(request('/search?q=vpn'), locales))
+    expect(cacheKey(request('/vpn', { host: 'example.org' }), locales)).not.toBe(base)
+    expect(cacheKey(request('/vpn', { cookie: 'NEXT_LOCALE=de' }), locales)).not.toBe(base)
+    expect(cacheKey(request('/vpn', { cookie: 'exp_picker=1' }), locales)).not.toBe(base)
+    expect(cacheKey(request('/vpn', { 'accept-language': 'de' }), locales)).not.toBe(base)
     // Other cookies (consent, analytics) and headers do not split the cache.
-    expect(cacheKey(request('/vpn?x=1', { cookie: 'other=1', 'user-agent': 'x' }), locales)).toBe(base)
+    expect(cacheKey(request('/vpn', { cookie: 'other=1', 'user-agent': 'x' }), locales)).toBe(base)
     expect(cacheKey(request('/de/vpn', { 'accept-language': 'ar' }), locales)).toBe(cacheKey(request('/de/vpn'), locales))
     expect(cacheKey(request('/de', { 'accept-language': 'ar' }), locales)).toBe(cacheKey(request('/de'), locales))
     expect(cacheKey(request('/x', { cookie: 'exp_b=1; exp_a=0' }), locales)).toBe(cacheKey(request('/x', { cookie: 'exp_a=0;exp_b=1' }), locales))
+    // Tracking and unknown parameters, and the order of kept ones, do not.
+    expect(cacheKey(request('/vpn?utm_source=news&gclid=1&fbclid=2&ref=x&ts=5&other=1'), locales)).toBe(base)
+    expect(cacheKey(request('/search?utm_medium=a&page=2&q=vpn'), locales)).toBe(cacheKey(request('/search?q=vpn&page=2'), locales))
+    // Languages the site does not have are no language; the same pick from different headers is one key.
+    expect(cacheKey(request('/vpn', { 'accept-language': 'xx-YY, tlh;q=0.9' }), locales)).toBe(base)
+    expect(cacheKey(request('/vpn', { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' }), locales)).toBe(cacheKey(request('/vpn', { 'accept-language': 'de' }), locales))
+  })
+
+  it('keeps one entry per page and locale through 10,000 shared-link queries and 1,000 invented languages', () => {
+    const cache = new ResponseCache({ maxBytes: 64 * 1024 * 1024, compress: false, localeCodes: locales })
+    const body = Buffer.from('<html>page</html>')
+    const offer = (req) => cache.offer(cache.key(req), { method: 'GET', status: 200, headers: page(), body, generation: cache.generation })
+    for (let i = 0; i < 10_000; i++) offer(request(`/vpn?utm_source=link-${i}&utm_campaign=${i % 7}`))
+    for (let i = 0; i < 1_000; i++) offer(request('/vpn', { 'accept-language': `x${i.toString(36)}-${i}, q${i};q=0.8` }))
+    for (let i = 0; i < 1_000; i++) offer(request('/vpn', { 'accept-language': `de-${i}, y${i};q=0.5` }))
+    expect(cache.entries.size).toBe(2)
+    expect(cache.get(cache.key(request('/vpn?utm_source=fresh')))).toBeDefined()
   })
 
   it('never throws on broken percent-encoding or odd cookies', () => {
