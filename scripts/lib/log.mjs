@@ -61,6 +61,9 @@ export function errorKind(error) {
   }
 }
 
+/** An Error by its kind; anything else (already turned into its kind by `redactValue`) as it is. */
+const kindOfError = (value) => (value instanceof Error ? errorKind(value) : value)
+
 /** A value as it may be logged: secret keys dropped, texts redacted, errors by kind, at most 6 levels deep. */
 export function redactValue(value, depth = 0) {
   if (typeof value === 'string') return redactText(value)
@@ -100,7 +103,7 @@ export function createLogger({ level = 'info', destination } = {}) {
       messageKey: 'msg',
       timestamp: pino.stdTimeFunctions.isoTime,
       // `formatters.log` has already turned errors into their kind; pino's own `err` serializer would keep the message.
-      serializers: { err: (value) => (value instanceof Error ? errorKind(value) : value), error: (value) => (value instanceof Error ? errorKind(value) : value) },
+      serializers: { err: kindOfError, error: kindOfError },
       formatters: {
         level: (label) => ({ level: label }),
         log: (object) => redactValue(object),
