@@ -3,13 +3,13 @@ import type { Instrumentation } from 'next'
 /**
  * Runs once when a server starts: with OTEL_EXPORTER_OTLP_ENDPOINT set, tracing starts
  * (`src/lib/telemetry/otel.ts`: one trace in five); then initialising Payload applies pending
- * migrations and the one-time seed before the first visitor arrives.
+ * migrations and the one-time seed before the first visitor arrives, and starts the job runner.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return
   if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) (await import('./lib/telemetry/otel')).startTracing()
-  const { payloadClient } = await import('./services/content/payload')
-  await payloadClient()
+  const { payloadServer } = await import('./services/content/payload')
+  await payloadServer()
 }
 
 /** A server error, reported as a span of its own when OTEL_EXPORTER_OTLP_ENDPOINT is set: its URL without the query (links carry tokens). */

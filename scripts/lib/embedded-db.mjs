@@ -44,20 +44,36 @@ function hydrateSymlinks() {
   return pkgDir
 }
 
-/** The server still running on this data folder (left by a killed start), if any. */
+/**
+ * Whether `pid` is a live PostgreSQL server. A killed server's pid may be a zombie nobody reaped
+ * (its parent was killed too, and a container's first process may not reap) or, later, another
+ * program's: either answers `kill(pid, 0)` though no server listens.
+ */
+function livePostgres(pid) {
+  try {
+    process.kill(pid, 0)
+  } catch {
+    return false
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0]
+    return state !== 'Z' && state !== 'X' && name.startsWith('postgres')
+  } catch {
+    // No /proc (not Linux): trust the signal.
+    return existsSync('/proc') ? false : true
+  }
+}
+
+/** The server still running on this data folder (left by a killed start), if any; a stale pid file is removed. */
 function runningServer(dataDir) {
   const pidFile = path.join(dataDir, 'postmaster.pid')
   if (!existsSync(pidFile)) return undefined
   const [pidLine, , , portLine] = readFileSync(pidFile, 'utf8').split('\n')
   const pid = Number(pidLine)
-  try {
-    if (pid > 0) {
-      process.kill(pid, 0)
-      return { pid, port: Number(portLine) }
-    }
-  } catch {
-    rmSync(pidFile, { force: true })
-  }
+  if (pid > 0 && livePostgres(pid)) return { pid, port: Number(portLine) }
+  rmSync(pidFile, { force: true })
   return undefined
 }
 
@@ -99,7 +115,9 @@ export async function startEmbeddedPostgres({ dataDir, port, database, log = () 
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    // TCP on loopback only, no Unix socket: its lock file in /tmp names the server's pid, and a
+    // killed server's pid left as a zombie (or another program's later) stops the next start.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
     onLog: (message) => {
       recent.push(String(message).trim())
       if (recent.length > 5) recent.shift()

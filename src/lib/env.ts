@@ -64,6 +64,8 @@ const schema = z.object({
   RATE_LIMIT_ACCOUNT: rateLimit.default({ points: 10, seconds: 900 }),
   /** The geo-IP and VPN list endpoints, per client address (the connection test asks three times a run). */
   GEOIP_RATE_LIMIT: rateLimit.default({ points: 60, seconds: 60 }),
+  /** The order reads by public hash (the success page's poll), per client address. */
+  ORDER_READ_RATE_LIMIT: rateLimit.default({ points: 60, seconds: 60 }),
   /** Shared store for the rate limits across instances (else PostgreSQL). */
   REDIS_URL: z
     .string()

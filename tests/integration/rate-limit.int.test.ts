@@ -2,8 +2,9 @@ import pg from 'pg'
 import { getPayload, type Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import config from '@payload-config'
+import { resetEnv } from '@/lib/env'
 import { HttpError } from '@/lib/http'
-import { consume, createLimiter } from '@/services/security/rate-limit'
+import { consume, createLimiter, limitOrderReads } from '@/services/security/rate-limit'
 
 let payload: Payload
 const pool = () => (payload.db as unknown as { pool: pg.Pool }).pool
@@ -44,5 +45,24 @@ describe('rate limits in PostgreSQL', () => {
     expect(await outcome(consume(limiter, key))).toBe('ok')
     expect(await outcome(consume(limiter, key))).toMatch(/^429 TOO_MANY_REQUESTS/)
     await dead.end()
+  })
+
+  it('holds the order reads to ORDER_READ_RATE_LIMIT per client address', async () => {
+    const before = process.env.ORDER_READ_RATE_LIMIT
+    process.env.ORDER_READ_RATE_LIMIT = '2/60'
+    resetEnv()
+    try {
+      const read = (peer: string) => outcome(limitOrderReads(new Request('http://localhost:3000/api/veilgate/sales/check-payment-status/', { method: 'POST', headers: { 'x-veilgate-peer': peer } })))
+      const peer = `203.0.113.${Date.now() % 250}`
+      expect(await read(peer)).toBe('ok')
+      expect(await read(peer)).toBe('ok')
+      expect(await read(peer)).toMatch(/^429 TOO_MANY_REQUESTS retry-after=(60|59)$/)
+      // Another address is not held back.
+      expect(await read('198.51.100.9')).toBe('ok')
+    } finally {
+      if (before === undefined) delete process.env.ORDER_READ_RATE_LIMIT
+      else process.env.ORDER_READ_RATE_LIMIT = before
+      resetEnv()
+    }
   })
 })

@@ -91,11 +91,10 @@ export async function limitCheckout(request: Request, endpoint: 'tokenize' | 'pu
   await consume(sharedLimiter(payload, 'checkout', { points: perMinute, seconds: 60 }), `${endpoint}:${rateLimitKey(clientAddress(request.headers))}`)
 }
 
-/** The order read endpoints (by public hash): 60 a minute per client address. */
-export const ORDER_READS_PER_MINUTE = 60
+/** The order read endpoints (by public hash): ORDER_READ_RATE_LIMIT per client address (default 60 a minute). */
 export async function limitOrderReads(request: Request): Promise<void> {
   const payload = await payloadClient()
-  await consume(sharedLimiter(payload, 'order-read', { points: ORDER_READS_PER_MINUTE, seconds: 60 }), `order-read:${rateLimitKey(clientAddress(request.headers))}`)
+  await consume(sharedLimiter(payload, 'order-read', env().ORDER_READ_RATE_LIMIT), `order-read:${rateLimitKey(clientAddress(request.headers))}`)
 }
 
 /** The geo-IP and VPN list endpoints: GEOIP_RATE_LIMIT per client address (default 60 a minute), all of them together. */

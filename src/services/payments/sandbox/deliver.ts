@@ -1,6 +1,6 @@
 // The sandbox's payment events: signed in each provider's format and delivered to its route by a retried job.
 import type { Payload, TaskConfig } from 'payload'
-import { now } from '@/lib/clock'
+import { now, realNow } from '@/lib/clock'
 import { env } from '@/lib/env'
 import type { PaymentMethod } from '@/services/catalog/methods'
 import { backgroundRunner } from '@/services/queue-runner'
@@ -72,13 +72,15 @@ export const runWebhookQueue = backgroundRunner(WEBHOOK_QUEUE, 'webhook').run
 /**
  * Queues one of the sandbox's deliveries (with the test options' delay and copies) and, in a
  * serving process, starts delivering at once; the minute cron picks up delayed and retried ones.
+ * A delay counts in real time, as Payload compares `waitUntil` with it: with the sandbox clock a
+ * month ahead, a delayed event still goes out after its delay, not a month later.
  */
-export async function emitSandboxEvent(payload: Payload, delivery: { route: SandboxRoute; body: unknown }, at: Date): Promise<void> {
+export async function emitSandboxEvent(payload: Payload, delivery: { route: SandboxRoute; body: unknown }): Promise<void> {
   const options = webhookTestOptions(env().SANDBOX_WEBHOOK_TEST)
   const body = JSON.stringify(delivery.body)
   for (let copy = 0; copy < options.copies; copy++) {
     const delay = options.shuffle ? Math.floor(Math.random() * (options.delayMs + 1)) : options.delayMs
-    await payload.jobs.queue({ task: 'deliverWebhook', queue: WEBHOOK_QUEUE, input: { event: body, route: delivery.route }, ...(delay ? { waitUntil: new Date(at.getTime() + delay) } : {}) })
+    await payload.jobs.queue({ task: 'deliverWebhook', queue: WEBHOOK_QUEUE, input: { event: body, route: delivery.route }, ...(delay ? { waitUntil: new Date(realNow().getTime() + delay) } : {}) })
   }
   if (process.env.JOBS_AUTORUN !== 'false') void runWebhookQueue(payload)
 }
@@ -96,19 +98,19 @@ export async function reportSandboxOutcome(
 ): Promise<void> {
   if (input.method === 'amazon-pay') {
     const notice = sandboxAmazonNotice(input)
-    if (notice) await emitSandboxEvent(payload, { route: 'amazon', body: notice }, input.at)
+    if (notice) await emitSandboxEvent(payload, { route: 'amazon', body: notice })
     return
   }
   if (input.method === 'paypal') {
     const event = sandboxPaypalEvent({ ...input, amount: input.amount ?? 0 })
-    if (event) await emitSandboxEvent(payload, { route: 'paypal', body: event }, input.at)
+    if (event) await emitSandboxEvent(payload, { route: 'paypal', body: event })
     return
   }
   if (input.method === 'paymentwall') {
-    if (input.status === 'succeeded') await emitSandboxEvent(payload, { route: 'paymentwall', body: sandboxPingback({ providerRef: input.providerRef, hash: input.hash, customer: input.customer ?? input.hash }) }, input.at)
+    if (input.status === 'succeeded') await emitSandboxEvent(payload, { route: 'paymentwall', body: sandboxPingback({ providerRef: input.providerRef, hash: input.hash, customer: input.customer ?? input.hash }) })
     return
   }
-  await emitSandboxEvent(payload, { route: 'card', body: sandboxEvent(input) }, input.at)
+  await emitSandboxEvent(payload, { route: 'card', body: sandboxEvent(input) })
 }
 
 /**
@@ -123,12 +125,12 @@ export async function reportSandboxRefund(
   if (input.method === 'amazon-pay') return
   if (input.method === 'paypal') {
     const event = sandboxPaypalEvent({ ...input, status: 'refunded' })
-    if (event) await emitSandboxEvent(payload, { route: 'paypal', body: event }, input.at)
+    if (event) await emitSandboxEvent(payload, { route: 'paypal', body: event })
     return
   }
   if (input.method === 'paymentwall') {
-    await emitSandboxEvent(payload, { route: 'paymentwall', body: sandboxPingback({ providerRef: input.providerRef, hash: input.hash, customer: input.hash, type: PINGBACK_REFUND }) }, input.at)
+    await emitSandboxEvent(payload, { route: 'paymentwall', body: sandboxPingback({ providerRef: input.providerRef, hash: input.hash, customer: input.hash, type: PINGBACK_REFUND }) })
     return
   }
-  await emitSandboxEvent(payload, { route: 'card', body: sandboxRefundEvent(input) }, input.at)
+  await emitSandboxEvent(payload, { route: 'card', body: sandboxRefundEvent(input) })
 }
