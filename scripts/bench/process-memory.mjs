@@ -1,13 +1,14 @@
-// The process listening on a local TCP port and its resident memory, from /proc (Linux): what the
-// benchmarks report of the web server they load. Null where it cannot be read (another user's
+// The process listening on a local TCP or UDP port and its resident memory, from /proc (Linux):
+// what the benchmarks report of the servers they load. Null where it cannot be read (another user's
 // process, another OS, a remote site).
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 
-/** The socket inodes listening on `port` (IPv4 and IPv6). */
-function listeningInodes(port) {
+/** The socket inodes listening on `port` (IPv4 and IPv6): TCP in LISTEN, or UDP bound (state 07). */
+function listeningInodes(port, protocol) {
   const inodes = new Set()
   const hexPort = port.toString(16).toUpperCase().padStart(4, '0')
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+  const state = protocol === 'udp' ? '07' : '0A'
+  for (const table of [`/proc/net/${protocol}`, `/proc/net/${protocol}6`]) {
     let text = ''
     try {
       text = readFileSync(table, 'utf8')
@@ -16,16 +17,16 @@ function listeningInodes(port) {
     }
     for (const line of text.split('\n').slice(1)) {
       const fields = line.trim().split(/\s+/)
-      // local address `ADDR:PORT`, state 0A = LISTEN, inode in column 10.
-      if (fields[1]?.endsWith(`:${hexPort}`) && fields[3] === '0A' && fields[9]) inodes.add(fields[9])
+      // local address `ADDR:PORT`, state in column 4, inode in column 10.
+      if (fields[1]?.endsWith(`:${hexPort}`) && fields[3] === state && fields[9]) inodes.add(fields[9])
     }
   }
   return inodes
 }
 
-/** The pid of the process listening on `port` on this machine, or null. */
-export function listeningPid(port) {
-  const inodes = listeningInodes(port)
+/** The pid of the process listening on `port` (`protocol` 'tcp' or 'udp') on this machine, or null. */
+export function listeningPid(port, protocol = 'tcp') {
+  const inodes = listeningInodes(port, protocol)
   if (!inodes.size) return null
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
