@@ -336,19 +336,29 @@ const rows = [...stats.entries()].map(([kind, entry]) => {
 })
 const afterWarmup = memory.find((point) => point.at >= warmupSeconds) ?? memory[0]
 const last = memory.at(-1)
+/**
+ * A garbage-collected heap grows between collections and drops after each: a sample at the end
+ * may sit anywhere on that saw. What stays after collection is the lowest sample, so memory is
+ * flat when the lowest of the second half after the warm-up is within 10 % of the first half's.
+ */
 const flat = (key) => {
   const values = memory.map((point) => point[key]).filter((value) => value !== null)
-  if (!values.length || afterWarmup[key] === null) return { afterWarmup: null, end: null, max: null, growth: null, flat: null }
-  const growth = (last[key] - afterWarmup[key]) / afterWarmup[key]
-  return { afterWarmup: afterWarmup[key], end: last[key], max: Math.max(...values), growth: Math.round(growth * 1000) / 10, flat: Math.abs(growth) <= 0.1 }
+  if (!values.length || afterWarmup[key] === null) return { afterWarmup: null, end: null, max: null, floors: null, growth: null, flat: null }
+  const measured = memory.filter((point) => point.at >= afterWarmup.at && point[key] !== null)
+  const middle = afterWarmup.at + (last.at - afterWarmup.at) / 2
+  const floor = (points) => Math.min(...points.map((point) => point[key]))
+  const floors = [floor(measured.filter((point) => point.at <= middle)), floor(measured.filter((point) => point.at >= middle))]
+  const growth = (floors[1] - floors[0]) / floors[0]
+  return { afterWarmup: afterWarmup[key], end: last[key], max: Math.max(...values), floors, growth: Math.round(growth * 1000) / 10, flat: growth <= 0.1 }
 }
 const totals = { requests: rows.reduce((sum, row) => sum + row.requests, 0), errors: rows.reduce((sum, row) => sum + row.errors, 0) }
+const httpRequests = rows.filter((row) => row.kind !== 'dns').reduce((sum, row) => sum + row.requests, 0)
 const summary = {
   at: realNow().toISOString(),
   url: base,
   seconds: Math.round(elapsed),
   rate,
-  achieved: Math.round((totals.requests / elapsed) * 10) / 10,
+  achieved: Math.round((httpRequests / elapsed) * 10) / 10,
   totals,
   kinds: rows,
   responseCache: { pages: cache.pages, hitShare: cache.pages ? Math.round((cache.hits / cache.pages) * 1000) / 10 : null, freshQueries: cache.fresh, freshHitShare: cache.fresh ? Math.round((cache.freshHits / cache.fresh) * 1000) / 10 : null },
@@ -356,7 +366,7 @@ const summary = {
   mail,
 }
 
-console.log(`\n${summary.seconds} s, ${totals.requests} requests (${summary.achieved}/s), ${totals.errors} errors`)
+console.log(`\n${summary.seconds} s, ${httpRequests} HTTP requests (${summary.achieved}/s) and ${totals.requests - httpRequests} DNS queries, ${totals.errors} errors`)
 console.table(Object.fromEntries(rows.map((row) => [row.kind, { requests: row.requests, errors: row.errors, 'p50 ms': row.p50, 'p99 ms': row.p99 }])))
 for (const row of rows) {
   if (Object.keys(row.outcomes).length) console.log(`${row.kind} outcomes: ${Object.entries(row.outcomes).map(([name, count]) => `${name} ${count}`).join(', ')}`)
@@ -364,7 +374,9 @@ for (const row of rows) {
 }
 console.log(`response cache: ${summary.responseCache.hitShare} % of ${cache.pages} pages HIT; fresh queries ${summary.responseCache.freshHitShare} % of ${cache.fresh}`)
 for (const [name, figures] of Object.entries({ 'web server': summary.memory.web, 'connection servers': summary.memory.connection })) {
-  console.log(`${name} resident MiB: ${figures.afterWarmup} after ${warmupSeconds} s, ${figures.end} at the end, ${figures.max} at most (${figures.growth} %, ${figures.flat ? 'flat' : 'not flat'})`)
+  console.log(
+    `${name} resident MiB: ${figures.afterWarmup} after ${warmupSeconds} s, ${figures.end} at the end, ${figures.max} at most; lowest ${figures.floors?.join(' then ')} (${figures.growth} %, ${figures.flat ? 'flat' : 'not flat'})`,
+  )
 }
 console.log(
   `outbox: ${mail.confirmations.expected} confirmations (${mail.confirmations.missing} missing, ${mail.confirmations.doubled} doubled), ${mail.receipts.expected} receipts (${mail.receipts.missing} missing, ${mail.receipts.doubled} doubled)`,
