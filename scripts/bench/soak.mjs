@@ -67,6 +67,12 @@ async function request(kind, pathname, { method = 'GET', body, headers = {}, ok 
   const entry = kindStats(kind)
   entry.requests++
   const started = performance.now()
+  // An error is named by its request without ids or tokens, so that like errors count together.
+  const refuse = (what) => {
+    const reason = `${method} ${pathname.split('?')[0].replace(/sbx_\d+_\d+|[0-9a-f-]{20,}|[A-Z2-7]{20,}/gi, '…')} ${what}`
+    fail(kind, reason)
+    return new Error(reason)
+  }
   let response
   try {
     response = await fetch(`${base}${pathname}`, {
@@ -77,17 +83,11 @@ async function request(kind, pathname, { method = 'GET', body, headers = {}, ok 
       signal: AbortSignal.timeout(30_000),
     })
   } catch (error) {
-    const reason = `${method} ${pathname.split('?')[0].replace(/sbx_\d+_\d+|[0-9a-f-]{20,}|[A-Z2-7]{20,}/gi, '…')} ${error?.cause?.code ?? error?.name ?? error}`
-    fail(kind, reason)
-    throw new Error(reason)
+    throw refuse(error?.cause?.code ?? error?.name ?? error)
   }
   const text = await response.text().catch(() => '')
   entry.latencies.push(performance.now() - started)
-  if (!ok(response.status)) {
-    const reason = `${method} ${pathname.split('?')[0].replace(/sbx_\d+_\d+|[0-9a-f-]{20,}|[A-Z2-7]{20,}/gi, '…')} ${response.status}`
-    fail(kind, reason)
-    throw new Error(reason)
-  }
+  if (!ok(response.status)) throw refuse(response.status)
   let json = null
   if ((response.headers.get('content-type') ?? '').includes('json')) json = JSON.parse(text || 'null')
   return { status: response.status, headers: response.headers, json }
