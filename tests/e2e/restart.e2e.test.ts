@@ -203,6 +203,8 @@ describe('a site killed while its queues run', () => {
     )
     const periods = await sql<{ period: number }>('select period from subscriptions where id = any($1) order by id', [ids])
     expect(periods.map((row) => Number(row.period))).toEqual(ids.map(() => 3))
+    // None taken in and left unapplied (a server killed between the two applies it on the next delivery).
+    expect(await sql("select event_id, type, updated_at from webhook_events where processed_at is null")).toEqual([])
     // Each paid order (three purchases, six renewals) had its payment event taken once.
     const events = await sql<{ order_id: number; count: string }>(
       "select o.id as order_id, count(e.id) from orders o join customers c on c.id = o.customer_id left join webhook_events e on e.order_id = o.id where o.status = 'paid' and c.email = any($1) group by o.id",

@@ -159,6 +159,26 @@ describe('signed payment events at the card route', () => {
     expect(await subscriptionsOf(order.id)).toHaveLength(1)
   })
 
+  it('applies an event a stopped server took in but never applied, once its claim has lapsed', async () => {
+    captureEvents()
+    const started = await buy({ cardToken: await tokenFor('4000002760003184') })
+    const ref = String(started.body.url).split('/').pop()!
+    await query(payload, `update payment_attempts set status = 'succeeded' where provider_ref = $1`, [`sandbox:${ref}`])
+    const order = await orderOf(started.body.hash)
+    const success = sandboxEvent({ providerRef: ref, status: 'succeeded', orderId: order.id, hash: order.publicHash, attempt: 1, at: new Date() })
+    // A server took it in and died before applying it: the row, unprocessed, claimed a minute ago.
+    await query(payload, `insert into webhook_events (provider, event_id, type, updated_at, created_at) values ('sandbox', $1, $2, now() - interval '60 seconds', now() - interval '60 seconds')`, [success.id, success.type])
+    const answer = await deliver(JSON.stringify(success))
+    expect(answer).toMatchObject({ status: 200, body: { received: true } })
+    expect(answer.body.duplicate).toBeUndefined()
+    expect(await orderOf(order.publicHash)).toMatchObject({ status: 'paid', version: order.version + 1 })
+    const rows = await query<{ order_id: number; processed: boolean }>(payload, `select order_id, processed_at is not null as processed from webhook_events where event_id = $1`, [success.id])
+    expect(rows).toEqual([{ order_id: order.id, processed: true }])
+    // Applied now: a repeat is a duplicate.
+    expect((await deliver(JSON.stringify(success))).body).toEqual({ received: true, duplicate: true })
+    expect(await subscriptionsOf(order.id)).toHaveLength(1)
+  })
+
   it('never undoes a paid order with a late failure', async () => {
     const paid = await buy({ cardToken: await tokenFor('4242424242424242') })
     const order = await orderOf(paid.body.hash)

@@ -90,22 +90,60 @@ async function applyEvent(payload: Payload, provider: PaymentProvider, event: Pa
 }
 
 /**
+ * How long an event taken in but not yet applied stays its taker's: a repeat meanwhile waits for
+ * it. After that the taker is presumed dead (the server stopped between taking the event in and
+ * applying it) and the next delivery takes it over; applying twice is harmless (compare-and-set).
+ */
+export const EVENT_CLAIM_SECONDS = 30
+/** How long a repeat waits for an event being applied before asking the provider to come back. */
+const REPEAT_WAIT_MS = 10_000
+
+/**
+ * The event's row claimed for applying: a new row, or one whose taker stopped before applying it
+ * (not processed, claimed more than `EVENT_CLAIM_SECONDS` ago; the claim is a compare-and-set on
+ * `updated_at`). Null when it is taken and either applied or being applied.
+ */
+async function claimEvent(payload: Payload, event: PaymentEvent): Promise<number | null> {
+  const claimed = await query<{ id: number }>(
+    payload,
+    `insert into webhook_events (provider, event_id, type, updated_at, created_at) values ($1, $2, $3, now(), now())
+      on conflict (provider, event_id) do update set updated_at = now()
+        where webhook_events.processed_at is null and webhook_events.updated_at < now() - make_interval(secs => $4)
+      returning id`,
+    [event.source, event.eventId, event.type, EVENT_CLAIM_SECONDS],
+  )
+  return claimed[0]?.id ?? null
+}
+
+/** A repeat of an event another delivery is applying: true once that one has applied it. */
+async function appliedMeanwhile(payload: Payload, event: PaymentEvent): Promise<boolean> {
+  const deadline = performance.now() + REPEAT_WAIT_MS
+  for (;;) {
+    const [row] = await query<{ processed: boolean }>(payload, `select processed_at is not null as processed from webhook_events where provider = $1 and event_id = $2`, [event.source, event.eventId])
+    // Gone: its taker failed to apply it and let it go; this delivery is answered 503 and comes again.
+    if (!row) return false
+    if (row.processed) return true
+    if (performance.now() > deadline) return false
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/**
  * The one intake of every payment route: the event, already verified and parsed by its route,
- * taken in once (`webhook-events`, unique route + event id, INSERT … ON CONFLICT DO NOTHING: a
- * repeat → 2xx without effect), then applied. A failure while applying lets the event go again
- * and answers 503, so the provider retries.
+ * taken in once (`webhook-events`, unique route + event id, INSERT … ON CONFLICT: a repeat of an
+ * applied event → 2xx without effect), then applied. A failure while applying lets the event go
+ * again and answers 503, so the provider retries; so does a repeat while another delivery still
+ * applies it (after waiting up to 10 s for it). An event taken in by a server that stopped before
+ * applying it is applied by the first delivery after its claim lapsed.
  */
 export async function takeEvent(payload: Payload, event: PaymentEvent, at: Date): Promise<{ received: true; duplicate?: true; ignored?: true }> {
   const provider = providerById(payload, event.provider)
   if (!provider) throw apiError('INVALID_SIGNATURE')
-  const taken = await query<{ id: number }>(
-    payload,
-    `insert into webhook_events (provider, event_id, type, updated_at, created_at) values ($1, $2, $3, now(), now())
-      on conflict (provider, event_id) do nothing returning id`,
-    [event.source, event.eventId, event.type],
-  )
-  if (!taken.length) return { received: true, duplicate: true }
-  const rowId = taken[0]!.id
+  const rowId = await claimEvent(payload, event)
+  if (rowId === null) {
+    if (await appliedMeanwhile(payload, event)) return { received: true, duplicate: true }
+    throw apiError('SERVER_MAINTENANCE')
+  }
   let orderId: number | null
   try {
     orderId = await applyEvent(payload, provider, event, at)
