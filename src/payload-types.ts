@@ -289,6 +289,7 @@ export interface Config {
       cancelRenewals: TaskCancelRenewals;
       expireOrders: TaskExpireOrders;
       finishFulfilment: TaskFinishFulfilment;
+      reconcileOrders: TaskReconcileOrders;
       dropIdempotencyKeys: TaskDropIdempotencyKeys;
       refreshBanners: TaskRefreshBanners;
       purgeDeletedAccounts: TaskPurgeDeletedAccounts;
@@ -2442,6 +2443,7 @@ export interface PayloadJob {
           | 'cancelRenewals'
           | 'expireOrders'
           | 'finishFulfilment'
+          | 'reconcileOrders'
           | 'dropIdempotencyKeys'
           | 'refreshBanners'
           | 'purgeDeletedAccounts'
@@ -2492,6 +2494,7 @@ export interface PayloadJob {
         | 'cancelRenewals'
         | 'expireOrders'
         | 'finishFulfilment'
+        | 'reconcileOrders'
         | 'dropIdempotencyKeys'
         | 'refreshBanners'
         | 'purgeDeletedAccounts'
@@ -4390,6 +4393,24 @@ export interface TaskExpireOrders {
  * via the `definition` "TaskFinishFulfilment".
  */
 export interface TaskFinishFulfilment {
+  input?: unknown;
+  output: {
+    counts:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskReconcileOrders".
+ */
+export interface TaskReconcileOrders {
   input?: unknown;
   output: {
     counts:

@@ -61,6 +61,7 @@ import { cancelRenewalsTask } from './services/account/renewal-cancel'
 import { deliverWebhookTask, WEBHOOK_QUEUE } from '@/services/payments/sandbox/deliver'
 import { MAINTENANCE_QUEUE } from './services/maintenance'
 import { dropIdempotencyKeysTask, expireOrdersTask, finishFulfilmentTask } from './services/orders/maintenance'
+import { reconcileOrdersTask } from './services/orders/reconcile'
 import { purgeDeletedAccountsTask } from './services/account/maintenance'
 import { dropCustomerTokensTask } from './services/auth/maintenance'
 import { forgetHumanCheckSolutionsTask } from './services/human-check/maintenance'
@@ -172,6 +173,7 @@ export default adminsOnlyByDefault(buildConfig({
       // Upkeep on a schedule (queue `maintenance`): each task queues its next run itself.
       expireOrdersTask,
       finishFulfilmentTask,
+      reconcileOrdersTask,
       dropIdempotencyKeysTask,
       refreshBannersTask,
       purgeDeletedAccountsTask,

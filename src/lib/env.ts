@@ -54,6 +54,8 @@ const schema = z.object({
   /** How long an unconfirmed account may still sign in. */
   CONFIRM_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   /** A job left "processing" this many seconds belongs to a stopped server and is released (each minute, and at start). */
+  /** Seconds an order's payment may stay open (processing, requires_action, awaiting_provider) before its provider is asked again. */
+  ORDER_RECONCILE_AFTER: z.coerce.number().int().min(1).max(86_400).default(600),
   JOB_STUCK_AFTER: z.coerce.number().int().min(1).max(86_400).default(600),
   /** How long a deleted account's orders and payment records are kept (bookkeeping law). */
   ORDER_RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(10),
@@ -127,6 +129,8 @@ const schema = z.object({
   /** Stripe's webhook signing secret (`whsec_…`) for POST /api/veilgate/purchase/stripe. */
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional().or(z.literal('').transform(() => undefined)),
   /** Test options of the sandbox's webhook sender: `delay=<ms>,copies=<n>,shuffle`. */
+  /** The sandbox processor's ledger database (its own connection); unset, the site's DATABASE_URL. */
+  SANDBOX_LEDGER_URL: z.string().min(1).optional().or(z.literal('').transform(() => undefined)),
   SANDBOX_WEBHOOK_TEST: z.string().regex(/^(?:(?:delay=\d+|copies=\d+|shuffle)(?:,|$))*$/, 'delay=<ms>,copies=<n>,shuffle').optional(),
   /** `available`: the sandbox acts as a device that offers Apple Pay and Google Pay (tests, demos); unset: the browser is asked. */
   SANDBOX_WALLETS: z.enum(['available']).optional().or(z.literal('').transform(() => undefined)),

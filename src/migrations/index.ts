@@ -41,6 +41,8 @@ import * as migration_20261129_062123_refunds from './20261129_062123_refunds';
 import * as migration_20261129_065310_referral_rewards from './20261129_065310_referral_rewards';
 import * as migration_20261129_093702_disputes from './20261129_093702_disputes';
 import * as migration_20261129_133705_s3_storage from './20261129_133705_s3_storage';
+import * as migration_20261129_215645_reconcile_orders from './20261129_215645_reconcile_orders';
+import * as migration_20261129_215700_sandbox_ledger from './20261129_215700_sandbox_ledger';
 
 export const migrations = [
   {
@@ -256,6 +258,16 @@ export const migrations = [
   {
     up: migration_20261129_133705_s3_storage.up,
     down: migration_20261129_133705_s3_storage.down,
-    name: '20261129_133705_s3_storage'
+    name: '20261129_133705_s3_storage',
+  },
+  {
+    up: migration_20261129_215645_reconcile_orders.up,
+    down: migration_20261129_215645_reconcile_orders.down,
+    name: '20261129_215645_reconcile_orders',
+  },
+  {
+    up: migration_20261129_215700_sandbox_ledger.up,
+    down: migration_20261129_215700_sandbox_ledger.down,
+    name: '20261129_215700_sandbox_ledger'
   },
 ];

@@ -138,7 +138,7 @@ describe('signed payment events at the card route', () => {
     const started = await buy({ cardToken: await tokenFor('4000002760003184') })
     const ref = String(started.body.url).split('/').pop()!
     // The processor records the challenge; the site has not heard yet (the buyer closed the tab).
-    await query(payload, `update payment_attempts set status = 'succeeded' where provider_ref = $1`, [`sandbox:${ref}`])
+    await query(payload, `update sandbox_ledger set status = 'succeeded' where ref = $1`, [ref])
     const order = await orderOf(started.body.hash)
     const success = sandboxEvent({ providerRef: ref, status: 'succeeded', orderId: order.id, hash: order.publicHash, attempt: 1, at: new Date() })
     await drainWebhooks()
@@ -163,7 +163,7 @@ describe('signed payment events at the card route', () => {
     captureEvents()
     const started = await buy({ cardToken: await tokenFor('4000002760003184') })
     const ref = String(started.body.url).split('/').pop()!
-    await query(payload, `update payment_attempts set status = 'succeeded' where provider_ref = $1`, [`sandbox:${ref}`])
+    await query(payload, `update sandbox_ledger set status = 'succeeded' where ref = $1`, [ref])
     const order = await orderOf(started.body.hash)
     const success = sandboxEvent({ providerRef: ref, status: 'succeeded', orderId: order.id, hash: order.publicHash, attempt: 1, at: new Date() })
     // A server took it in and died before applying it: the row, unprocessed, claimed a minute ago.
@@ -183,7 +183,7 @@ describe('signed payment events at the card route', () => {
     const paid = await buy({ cardToken: await tokenFor('4242424242424242') })
     const order = await orderOf(paid.body.hash)
     const late = sandboxEvent({ providerRef: `sbx_${order.id}_1`, status: 'failed', orderId: order.id, hash: order.publicHash, attempt: 1, at: new Date() })
-    await query(payload, `update payment_attempts set status = 'failed', error_code = 'card_declined' where provider_ref = $1`, [`sandbox:sbx_${order.id}_1`])
+    await query(payload, `update sandbox_ledger set status = 'failed', error_code = 'card_declined' where ref = $1`, [`sbx_${order.id}_1`])
     expect((await deliver(JSON.stringify(late))).status).toBe(200)
     expect(await orderOf(order.publicHash)).toMatchObject({ status: 'paid', version: order.version })
   })

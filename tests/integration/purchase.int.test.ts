@@ -320,7 +320,7 @@ describe('url/ asks the provider, and unpaid orders expire', () => {
     const [attempt] = await attemptsOf(stored.id)
     // The processor took the payment; the order was left waiting (a lost answer, a late webhook).
     await query(payload, `update orders set status = 'awaiting_provider' where id = $1`, [stored.id])
-    await query(payload, `update payment_attempts set status = 'succeeded' where id = $1`, [attempt!.id])
+    await query(payload, `update sandbox_ledger set status = 'succeeded' where ref = $1`, [attempt!.providerRef.slice('sandbox:'.length)])
     const [a, b] = await Promise.all([next(started.body.hash), next(started.body.hash)])
     for (const answer of [a, b]) expect(answer.body).toEqual({ hash: started.body.hash, status: 'paid', url: `/payment-success?hash=${started.body.hash}` })
     const paid = await orderOf(started.body.hash)

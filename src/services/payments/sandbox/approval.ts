@@ -12,6 +12,7 @@ import { applyResult, pageForOrder, successUrl } from '@/services/payments/outco
 import { PAYPAL_ROUTE } from '@/services/payments/paypal/events'
 import { providerById } from '@/services/payments/registry'
 import { reportSandboxOutcome } from './deliver'
+import { approveCharge, ledgerEntry, settleCharge } from './ledger'
 import { sandboxPayer } from './provider'
 
 export const approvalOutcomes = ['approve', 'cancel', 'fail'] as const
@@ -57,23 +58,24 @@ export async function answerApproval(payload: Payload, reference: string, outcom
   const { attempt, order } = found
   const now = async () => ({ url: pageForOrder((await findOrderByHash(payload, order.publicHash)) ?? order) })
   if (attempt.status !== 'requires_action' || order.status !== 'requires_action' || attempt.approvalExpiresAt) return now()
+  const ref = reference
   if (order.method === 'amazon-pay' && outcome === 'approve') {
-    // Approved, not captured: kept on the attempt with its 30 minutes; the wallet page captures it.
-    const approved = await query<{ id: number }>(
-      payload,
-      `update payment_attempts set approval_expires_at = $2, next_action = $3, updated_at = now() where id = $1 and status = 'requires_action' and approval_expires_at is null returning id`,
-      [attempt.id, approvalExpiry(at).toISOString(), amazonPaymentUrl(order.publicHash)],
-    )
-    return approved.length ? { url: amazonReturnUrl(reference) } : now()
+    // Approved, not captured: the processor keeps it capturable for 30 minutes (compare-and-set,
+    // the first answer counts); the site shows its wallet page, whose "Pay now" captures it.
+    const expiresAt = approvalExpiry(at)
+    if (!(await approveCharge(ref, expiresAt, amazonPaymentUrl(order.publicHash)))) return now()
+    await query(payload, `update payment_attempts set approval_expires_at = $2, next_action = $3, updated_at = now() where id = $1 and approval_expires_at is null`, [
+      attempt.id,
+      expiresAt.toISOString(),
+      amazonPaymentUrl(order.publicHash),
+    ])
+    return { url: amazonReturnUrl(reference) }
   }
   const errorCode = outcome === 'cancel' ? 'payment_canceled' : outcome === 'fail' ? 'payment_declined' : null
-  const answered = await query<{ id: number }>(
-    payload,
-    `update payment_attempts set status = $2::enum_payment_attempts_status, error_code = $3, updated_at = now() where id = $1 and status = 'requires_action' and approval_expires_at is null returning id`,
-    [attempt.id, errorCode ? 'failed' : 'succeeded', errorCode],
-  )
+  // The processor's side first, compare-and-set: of two answers, the first counts.
+  const answered = await settleCharge(ref, { from: 'requires_action', to: errorCode ? 'failed' : 'succeeded', errorCode })
   const provider = providerById(payload, 'sandbox')
-  if (!answered.length || !provider) return now()
+  if (!answered || !provider) return now()
   const customer = typeof order.customer === 'object' && order.customer ? order.customer.id : order.customer
   await reportSandboxOutcome(payload, {
     providerRef: reference,
@@ -94,7 +96,7 @@ export async function answerApproval(payload: Payload, reference: string, outcom
   }
   // The site's side, as the return from a cancel or a decline would (whichever comes first acts).
   const result = await provider.retrieve(reference)
-  await applyResult(payload, order, { ...attempt, status: 'failed' }, result, ['requires_action'], at)
+  await applyResult(payload, order, attempt, result, ['requires_action'], at)
   return now()
 }
 
@@ -149,29 +151,25 @@ export async function payApproved(payload: Payload, order: Order, at: Date): Pro
   if (!attempt?.approvalExpiresAt || order.method !== 'amazon-pay') return null
   const hash = order.publicHash
   const captured = (status: Order['status']): StoredResponse => ({ status: 200, body: { hash, status: status === 'paid' ? 'paid' : 'awaiting_provider', url: successUrl(hash) } })
+  const ref = attempt.providerRef.slice('sandbox:'.length)
   // Captured before (a press that won, perhaps a moment ago): told the same.
-  if (attempt.status === 'succeeded' && order.status !== 'failed' && order.status !== 'expired') return captured(order.status)
+  if ((await ledgerEntry(ref))?.status === 'succeeded' && order.status !== 'failed' && order.status !== 'expired') return captured(order.status)
   if (order.status !== 'requires_action' || attempt.status !== 'requires_action') throw apiError('ORDER_NOT_RETRYABLE', 'hash')
   if (approvalState(attempt, at) === 'expired' || new Date(order.expiresAt).getTime() <= at.getTime()) {
     // The first read after the 30 minutes: the order fails as the processor canceled it.
     await nextStep(payload, order, at)
     throw apiError('ORDER_NOT_RETRYABLE', 'hash')
   }
-  const won = await query<{ id: number }>(
-    payload,
-    `update payment_attempts set status = 'succeeded', updated_at = now() where id = $1 and status = 'requires_action' and approval_expires_at > $2 returning id`,
-    [attempt.id, at.toISOString()],
-  )
-  if (!won.length) {
+  // The processor captures it, compare-and-set, while the approval lasts.
+  if (!(await settleCharge(ref, { from: 'requires_action', to: 'succeeded', approvedAt: at }))) {
     // Pressed twice at once: the other press captured it (or the approval ran out just now).
-    const again = await latestAttempt(payload, order.id)
-    if (again?.id === attempt.id && again.status === 'succeeded') return captured('awaiting_provider')
+    if ((await ledgerEntry(ref))?.status === 'succeeded') return captured('awaiting_provider')
     throw apiError('ORDER_NOT_RETRYABLE', 'hash')
   }
   await transition(payload, order.id, ['requires_action'], 'awaiting_provider')
   const customer = typeof order.customer === 'object' && order.customer ? order.customer.id : order.customer
   await reportSandboxOutcome(payload, {
-    providerRef: attempt.providerRef.slice('sandbox:'.length),
+    providerRef: ref,
     status: 'succeeded',
     method: 'amazon-pay',
     amount: attempt.amount,

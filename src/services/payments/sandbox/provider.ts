@@ -2,7 +2,8 @@
 import type { Payload } from 'payload'
 import { now } from '@/lib/clock'
 import { approvalState } from '@/services/payments/amazon/approval'
-import { failedWith, type PaymentProvider, type PaymentResult } from '@/services/payments/provider'
+import { failedWith, type CreatePayment, type PaymentProvider, type PaymentResult } from '@/services/payments/provider'
+import { ledgerEntry, ledgerEntryByKey, recordCharge } from './ledger'
 import { readAgreement, readSavedMethod, readToken, saveAgreement, saveMethod } from './processor'
 import { refundFails } from './cards'
 import { reportSandboxRefund } from './deliver'
@@ -13,6 +14,8 @@ import { sandboxWebhookSecret } from './secret'
 export { sandboxWebhookSecret }
 
 const REF = /^sbx_(\d{1,12})_(\d{1,4})$/
+/** An attempt's reference before the processor answered: `pending_` and our key. */
+const PENDING = 'pending_'
 
 /** The payment page of a redirect method's or a wallet's payment (PayPal, Paymentwall, Amazon Pay, Apple Pay, Google Pay): Approve, Cancel or Fail. */
 export const approvalUrl = (providerRef: string) => `/sandbox/approve/${providerRef}`
@@ -20,13 +23,47 @@ export const approvalUrl = (providerRef: string) => `/sandbox/approve/${provider
 /** The sandbox's payer id for an order (PayPal's `PayerID` on the browser return). */
 export const sandboxPayer = (orderId: number) => `SBXPAYER${String(orderId).padStart(8, '0')}`
 
+/** What the processor answers a create call, before it is recorded. */
+function charge(payload: Payload, input: CreatePayment): PaymentResult {
+  const providerRef = `sbx_${input.orderId}_${input.attempt}`
+  if (input.savedMethod?.startsWith('ba_sandbox_')) {
+    // A renewal through a PayPal billing agreement.
+    return readAgreement(payload.secret, input.savedMethod) ? { status: 'succeeded', providerRef } : failedWith(providerRef, 'payment_declined')
+  }
+  if (input.method !== 'card') {
+    // A redirect method: the buyer approves on the sandbox's page; a recurring PayPal plan gets a billing agreement, counted once paid.
+    const savedMethod = input.recurring && input.method === 'paypal' ? saveAgreement(payload.secret, sandboxPayer(input.orderId)) : undefined
+    return { status: 'requires_action', providerRef, nextAction: { type: 'redirect', url: approvalUrl(providerRef) }, savedMethod }
+  }
+  if (input.savedMethod !== undefined) {
+    // Off-session: nobody is there for 3-D Secure, so a card that asks for it fails.
+    const saved = readSavedMethod(payload.secret, input.savedMethod)
+    if (!saved) return failedWith(providerRef, 'card_declined')
+    const details = { brand: saved.brand, last4: saved.last4 }
+    if (saved.renewal !== 'succeed') return failedWith(providerRef, saved.renewal, details)
+    return { status: 'succeeded', providerRef, card: details }
+  }
+  const card = input.cardToken ? readToken(payload.secret, input.cardToken, input.now) : null
+  if (!card) return failedWith(providerRef, 'processing_error')
+  const details = { brand: card.brand, last4: card.last4 }
+  const behaviour = card.behaviour
+  if (behaviour.kind === 'decline') return failedWith(providerRef, behaviour.providerCode, details)
+  // Kept with the attempt; it counts once the attempt has paid (after 3-D Secure, if any).
+  const savedMethod = input.recurring ? saveMethod(payload.secret, card) : undefined
+  if (behaviour.kind === 'three-d-secure') {
+    const authOutcome = behaviour.after ? `${behaviour.after.code}:${behaviour.after.providerCode}` : 'succeed'
+    return { status: 'requires_action', providerRef, card: details, nextAction: { type: 'redirect', url: `/sandbox/3ds/${providerRef}` }, authOutcome, savedMethod }
+  }
+  return { status: 'succeeded', providerRef, card: details, savedMethod }
+}
+
 /**
  * The offline processor (cards behave like Stripe's test mode, see `cards.ts`; PayPal,
  * Paymentwall and the wallets like their redirect flows; an Amazon Pay approval is captured by
  * "Pay now" on the site's wallet page within 30 minutes, else it is canceled). It charges the signed tokens of `sandbox.ts`; what it
  * remembers of a payment (a 3-D Secure challenge or an approval waiting, its outcome) is the
- * attempt row it answered for, which its 3-D Secure and approval pages update the way a
- * processor's records change after the buyer answered.
+ * ledger (`ledger.ts`), which its 3-D Secure and approval pages update the way a processor's
+ * records change after the buyer answered; `retrieve()` reads it.
  */
 export function sandboxProvider(payload: Payload): PaymentProvider {
   return {
@@ -35,36 +72,8 @@ export function sandboxProvider(payload: Payload): PaymentProvider {
     supportsRecurring: true,
     acceptsToken: (token, now) => readToken(payload.secret, token, now) !== null,
     async createPayment(input) {
-      const providerRef = `sbx_${input.orderId}_${input.attempt}`
-      if (input.savedMethod?.startsWith('ba_sandbox_')) {
-        // A renewal through a PayPal billing agreement.
-        return readAgreement(payload.secret, input.savedMethod) ? { status: 'succeeded', providerRef } : failedWith(providerRef, 'payment_declined')
-      }
-      if (input.method !== 'card') {
-        // A redirect method: the buyer approves on the sandbox's page; a recurring PayPal plan gets a billing agreement, counted once paid.
-        const savedMethod = input.recurring && input.method === 'paypal' ? saveAgreement(payload.secret, sandboxPayer(input.orderId)) : undefined
-        return { status: 'requires_action', providerRef, nextAction: { type: 'redirect', url: approvalUrl(providerRef) }, savedMethod }
-      }
-      if (input.savedMethod !== undefined) {
-        // Off-session: nobody is there for 3-D Secure, so a card that asks for it fails.
-        const saved = readSavedMethod(payload.secret, input.savedMethod)
-        if (!saved) return failedWith(providerRef, 'card_declined')
-        const details = { brand: saved.brand, last4: saved.last4 }
-        if (saved.renewal !== 'succeed') return failedWith(providerRef, saved.renewal, details)
-        return { status: 'succeeded', providerRef, card: details }
-      }
-      const card = input.cardToken ? readToken(payload.secret, input.cardToken, input.now) : null
-      if (!card) return failedWith(providerRef, 'processing_error')
-      const details = { brand: card.brand, last4: card.last4 }
-      const behaviour = card.behaviour
-      if (behaviour.kind === 'decline') return failedWith(providerRef, behaviour.providerCode, details)
-      // Kept with the attempt; it counts once the attempt has paid (after 3-D Secure, if any).
-      const savedMethod = input.recurring ? saveMethod(payload.secret, card) : undefined
-      if (behaviour.kind === 'three-d-secure') {
-        const authOutcome = behaviour.after ? `${behaviour.after.code}:${behaviour.after.providerCode}` : 'succeed'
-        return { status: 'requires_action', providerRef, card: details, nextAction: { type: 'redirect', url: `/sandbox/3ds/${providerRef}` }, authOutcome, savedMethod }
-      }
-      return { status: 'succeeded', providerRef, card: details, savedMethod }
+      // Recorded in the ledger under the key asked with: a repeated create gets the first answer.
+      return recordCharge(input.idempotencyKey, charge(payload, input))
     },
     verifyWebhook(raw, headers, now) {
       if (!verifySignature(sandboxWebhookSecret(payload), raw, headers.get(SANDBOX_SIGNATURE_HEADER), now)) return null
@@ -93,18 +102,21 @@ export function sandboxProvider(payload: Payload): PaymentProvider {
       return { refundRef: `re_${providerRef}` }
     },
     async retrieve(providerRef) {
-      // A payment whose create call never finished: the sandbox charged nothing.
-      if (!REF.test(providerRef)) return failedWith(providerRef, 'processing_error')
-      const attempt = (await payload.find({ collection: 'payment-attempts', where: { providerRef: { equals: `sandbox:${providerRef}` } }, limit: 1, depth: 0, overrideAccess: true })).docs[0]
-      if (!attempt) return failedWith(providerRef, 'resource_missing')
-      const card = attempt.brand && attempt.last4 ? { brand: attempt.brand, last4: attempt.last4 } : undefined
-      if (attempt.status === 'failed') return failedWith(providerRef, attempt.errorCode ?? 'card_declined', card)
+      // The ledger's record, by reference or, for an attempt that kept only its pending
+      // reference (the create call's answer was lost), by our key. A payment the ledger has no
+      // record of was never charged (the create call never reached the processor): failed, and
+      // the buyer may pay again.
+      const entry = providerRef.startsWith(PENDING) ? await ledgerEntryByKey(providerRef.slice(PENDING.length)) : REF.test(providerRef) ? await ledgerEntry(providerRef) : null
+      if (!entry) return failedWith(providerRef, 'processing_error')
+      const ref = entry.ref
+      const card = entry.answer.card
+      if (entry.status === 'failed' || entry.status === 'canceled') return failedWith(ref, entry.errorCode ?? entry.answer.error?.providerCode ?? 'card_declined', card)
       // An Amazon Pay approval nobody captured in its 30 minutes is canceled.
-      if (attempt.status === 'requires_action' && approvalState(attempt, now()) === 'expired') return failedWith(providerRef, 'payment_canceled')
-      const result: PaymentResult = { status: attempt.status, providerRef, card }
+      if (entry.status === 'requires_action' && approvalState({ approvalExpiresAt: entry.approvalExpiresAt?.toISOString() ?? null }, now()) === 'expired') return failedWith(ref, 'payment_canceled')
+      const result: PaymentResult = { status: entry.status, providerRef: ref, card }
       // A card or PayPal billing agreement kept for renewals, once the buyer has paid (or approved).
-      if (attempt.status === 'succeeded' && attempt.savedMethod) result.savedMethod = attempt.savedMethod
-      if (attempt.status === 'requires_action' && attempt.nextAction) result.nextAction = { type: 'redirect', url: attempt.nextAction }
+      if (entry.status === 'succeeded' && entry.answer.savedMethod) result.savedMethod = entry.answer.savedMethod
+      if (entry.status === 'requires_action' && entry.nextAction) result.nextAction = { type: 'redirect', url: entry.nextAction }
       return result
     },
   }

@@ -5,7 +5,7 @@ import { providerById, sandboxAvailable } from '@/services/payments/registry'
 import { reportSandboxOutcome } from '@/services/payments/sandbox/deliver'
 import { applyResult, checkoutUrl, successUrl } from '@/services/payments/outcome'
 import { payloadClient } from '@/services/content/payload'
-import { query } from '@/services/db'
+import { ledgerEntry, settleCharge } from '@/services/payments/sandbox/ledger'
 
 const body = z.object({ outcome: z.enum(['complete', 'fail'], { error: 'INVALID_INPUT' }), locale: z.string().max(10).optional() })
 const reference = z.string().regex(/^sbx_\d{1,12}_\d{1,4}$/, 'ORDER_NOT_FOUND')
@@ -29,20 +29,17 @@ export const POST = handler(async (request, context: { params: Promise<{ attempt
     // Answered before: send the buyer where the order now is.
     return json({ url: order.status === 'paid' ? successUrl(order.publicHash) : checkoutUrl(order.publicHash) })
   }
-  const after = attempt.authOutcome && attempt.authOutcome !== 'succeed' ? (attempt.authOutcome.split(':')[1] ?? 'card_declined') : null
+  const entry = await ledgerEntry(ref)
+  const authOutcome = entry?.answer.authOutcome
+  const after = authOutcome && authOutcome !== 'succeed' ? (authOutcome.split(':')[1] ?? 'card_declined') : null
   const errorCode = input.outcome === 'fail' ? 'payment_intent_authentication_failure' : after
-  // The processor's side: the challenge is over.
   // The processor's side, compare-and-set: of two answers to one challenge, the first counts.
-  const answered = await query<{ id: number }>(
-    payload,
-    `update payment_attempts set status = $2::enum_payment_attempts_status, error_code = $3, updated_at = now() where id = $1 and status = 'requires_action' returning id`,
-    [attempt.id, errorCode ? 'failed' : 'succeeded', errorCode],
-  )
+  const answered = await settleCharge(ref, { from: 'requires_action', to: errorCode ? 'failed' : 'succeeded', errorCode })
   const provider = providerById(payload, 'sandbox')
-  if (!answered.length || !provider) return json({ url: checkoutUrl(order.publicHash) })
+  if (!answered || !provider) return json({ url: checkoutUrl(order.publicHash) })
   await reportSandboxOutcome(payload, { providerRef: ref, status: errorCode ? 'failed' : 'succeeded', orderId: order.id, hash: order.publicHash, attempt: attempt.number, at: now() })
   // The site's side, as a webhook would (whichever comes first acts; the other finds it done).
   const result = await provider.retrieve(ref)
-  const answer = await applyResult(payload, order, { ...attempt, status: result.status === 'succeeded' ? 'succeeded' : 'failed' }, result, ['requires_action'], now())
+  const answer = await applyResult(payload, order, attempt, result, ['requires_action'], now())
   return json({ url: answer.status === 200 && answer.body.status === 'paid' ? successUrl(order.publicHash) : checkoutUrl(order.publicHash) })
 })
