@@ -53,6 +53,7 @@ import { AppReleases } from './collections/AppReleases'
 import { Enquiries } from './collections/Enquiries'
 import { defaultLocale, locales } from './i18n/locales'
 import { prepareDatabase } from './seed/prepare'
+import { POOL_CONNECT_TIMEOUT_MS, survivePoolErrors } from './services/db'
 import { runEmailQueue } from './services/email/queue'
 import { releaseStuckJobs, releaseStuckJobsEvery } from './services/jobs/stuck'
 import { EMAIL_QUEUE, sendEmailTask } from './services/email/task'
@@ -108,7 +109,8 @@ export default adminsOnlyByDefault(buildConfig({
     fallback: true,
   },
   db: postgresAdapter({
-    pool: { connectionString: process.env.DATABASE_URL || 'postgres://localhost:5432/veilgate' },
+    // A request waits at most POOL_CONNECT_TIMEOUT_MS for a connection: then 503, not a hang.
+    pool: { connectionString: process.env.DATABASE_URL || 'postgres://localhost:5432/veilgate', connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS },
     push: false,
     blocksAsJSON: true,
     migrationDir: path.resolve(dirname, 'migrations'),
@@ -151,6 +153,7 @@ export default adminsOnlyByDefault(buildConfig({
   logger: logger(),
   email: emailAdapter(),
   onInit: async (payload) => {
+    survivePoolErrors(payload, (details, message) => logger().warn(details, message))
     await prepareDatabase(payload)
     // The sandbox clock's offset (src/lib/clock.ts) before anything reads the time.
     await loadClock(payload)

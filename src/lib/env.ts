@@ -54,6 +54,8 @@ const schema = z.object({
   /** How long an unconfirmed account may still sign in. */
   CONFIRM_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   /** A job left "processing" this many seconds belongs to a stopped server and is released (each minute, and at start). */
+  /** Seconds a request under an Idempotency-Key may go without an answer before the same request takes the key over. */
+  IDEMPOTENCY_RESUME_AFTER: z.coerce.number().int().min(1).max(3_600).default(30),
   /** Seconds an order's payment may stay open (processing, requires_action, awaiting_provider) before its provider is asked again. */
   ORDER_RECONCILE_AFTER: z.coerce.number().int().min(1).max(86_400).default(600),
   JOB_STUCK_AFTER: z.coerce.number().int().min(1).max(86_400).default(600),

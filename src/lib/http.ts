@@ -9,6 +9,7 @@ import { errorStatus, isErrorCode, type ErrorBody, type ErrorCode } from './erro
 import { cleanInput } from './security/input'
 import { logger } from './log'
 import { safePath } from './debug-log'
+import { isDatabaseOutage } from './db-outage'
 
 /**
  * An error that becomes a JSON answer `{ statusCode, code, message, field? }`. Catalogue codes
@@ -73,10 +74,13 @@ function fromZod(error: z.ZodError): { code: ErrorCode; field?: string } {
 
 const readsBody = (request: Request) => !['GET', 'HEAD'].includes(request.method) && /json/i.test(request.headers.get('content-type') ?? '')
 
+/** `Retry-After` of a 503 answered while the database cannot be reached. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5
+
 /**
  * Wraps a route handler: invalid input answers 400 with its catalogue code and field, known
- * errors their status, anything else 500; always JSON, never a stack, the message in the
- * request's language.
+ * errors their status, the database out of reach 503 SERVER_MAINTENANCE with `Retry-After: 5`,
+ * anything else 500; always JSON, never a stack, the message in the request's language.
  */
 export function handler<C>(fn: (request: Request, context: C) => Promise<Response>) {
   return async (request: Request, context: C): Promise<Response> => {
@@ -107,6 +111,12 @@ export function handler<C>(fn: (request: Request, context: C) => Promise<Respons
         }
         const body: ErrorBody = { statusCode: error.statusCode, code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) }
         return json(body, { status: error.statusCode, headers: error.headers })
+      }
+      if (isDatabaseOutage(error)) {
+        // The database cannot be reached: nothing was answered for certain, so the client may send
+        // the same request again (with the same Idempotency-Key) once it is back.
+        logger().warn({ path: safePath(request.url), code: (error as { code?: unknown }).code }, '[api] database unavailable')
+        return json(await errorBody('SERVER_MAINTENANCE', await locale()), { status: 503, headers: { 'retry-after': String(OUTAGE_RETRY_AFTER_SECONDS) } })
       }
       // The route and the error's kind only: messages may quote input (addresses, tokens).
       logger().error({ path: safePath(request.url), err: error }, '[api] request failed')

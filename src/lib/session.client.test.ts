@@ -85,11 +85,11 @@ describe('the client session', () => {
     expect(isSignedIn()).toBe(false)
   })
 
-  it('rejects with the message alone and 500 when no answer comes, and gives up after 20 s', async () => {
+  it('rejects with the message, 500 and noAnswer when no answer comes, and gives up after 20 s', async () => {
     fakeFetch(() => {
       throw new TypeError('Failed to fetch')
     })
-    await expect(apiFetch('/api/veilgate/auth/user-info/')).rejects.toEqual({ statusCode: 500, message: 'Failed to fetch' })
+    await expect(apiFetch('/api/veilgate/auth/user-info/')).rejects.toEqual({ statusCode: 500, message: 'Failed to fetch', noAnswer: true })
     vi.useFakeTimers()
     fakeFetch(
       ({ init }) =>
@@ -104,7 +104,7 @@ describe('the client session', () => {
     await Promise.resolve()
     expect(settled).toBe(false)
     await vi.advanceTimersByTimeAsync(1)
-    expect(await pending).toMatchObject({ statusCode: 500 })
+    expect(await pending).toMatchObject({ statusCode: 500, noAnswer: true })
   })
 
   it('signs out through logout/ and removes both tokens, even when the call fails', async () => {

@@ -15,7 +15,7 @@ export const ACCESS_TOKEN_KEY = 'veilgate:access-token'
 export const REQUEST_TIMEOUT_MS = 20_000
 
 /** A refused or failed call: the API's body with its status (and `Retry-After` in seconds, when sent); without an answer, the message alone and 500. */
-export type ApiFailure = { statusCode: number; code?: string; message: string; field?: string; retryAfter?: number } & Record<string, unknown>
+export type ApiFailure = { statusCode: number; code?: string; message: string; field?: string; retryAfter?: number; noAnswer?: true } & Record<string, unknown>
 
 const listeners = new Set<() => void>()
 
@@ -108,7 +108,7 @@ function report(method: string, path: string, status: number, started: number) {
 
 /**
  * One API call. Resolves with the JSON answer; rejects with an `ApiFailure`: the answer's body plus
- * `statusCode`, or `{ message, statusCode: 500 }` when no answer came (network, 20 s time-out).
+ * `statusCode`, or `{ message, statusCode: 500, noAnswer: true }` when no answer came (network, 20 s time-out).
  */
 export async function apiFetch<T = Record<string, unknown>>(path: string, init: Init = {}): Promise<T> {
   const method = (init.method ?? (init.body === undefined ? 'GET' : 'POST')).toUpperCase()
@@ -133,7 +133,7 @@ export async function apiFetch<T = Record<string, unknown>>(path: string, init: 
     })
   } catch (error) {
     report(method, url.pathname, 0, started)
-    throw { statusCode: 500, message: error instanceof Error ? error.message : String(error) } satisfies ApiFailure
+    throw { statusCode: 500, message: error instanceof Error ? error.message : String(error), noAnswer: true } satisfies ApiFailure
   } finally {
     clearTimeout(timer)
   }

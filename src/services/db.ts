@@ -13,6 +13,29 @@ export function pgPool(payload: Payload): Pool {
   return pool
 }
 
+/** How long a request waits for one of the pool's connections before failing as an outage (503). */
+export const POOL_CONNECT_TIMEOUT_MS = 10_000
+
+type ErrorSource = { on(event: 'error', listener: (error: Error & { code?: string }) => void): void; listenerCount(event: string): number }
+
+/**
+ * Keeps the process up when the database ends a connection (a restart, an operator's shutdown, a
+ * network cut). node-postgres reports it as an `error` event: the pool's, for an idle connection,
+ * and the connection's own while a request holds it between two statements (a transaction waiting
+ * for a payment provider), either of which would end the process unheard. Heard here, the pool
+ * drops the connection and opens a new one when next asked; the holder's next statement fails as
+ * an outage (503).
+ */
+export function survivePoolErrors(payload: Payload, warn: (details: Record<string, unknown>, message: string) => void): void {
+  const pool = (payload.db as unknown as { pool?: ErrorSource & { on(event: 'connect', listener: (client: ErrorSource) => void): void; _clients?: ErrorSource[] } }).pool
+  if (!pool || pool.listenerCount('error') > 0) return
+  const lost = (error: Error & { code?: string }) => warn({ code: error.code ?? null }, '[db] a connection was lost; the pool opens another')
+  pool.on('error', lost)
+  const hear = (client: ErrorSource) => client.on('error', lost)
+  pool.on('connect', hear)
+  for (const client of pool._clients ?? []) hear(client)
+}
+
 /**
  * One SQL statement on Payload's pool, for the compare-and-set updates that the Local API cannot
  * express atomically (use a one-time token once, send one notice per lock) and table upkeep.

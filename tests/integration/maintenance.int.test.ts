@@ -15,6 +15,7 @@ import { forgetHumanCheckSolutionsTask } from '@/services/human-check/maintenanc
 import { MAINTENANCE_QUEUE } from '@/services/maintenance'
 import { dropIdempotencyKeysTask, expireOrdersTask, finishFulfilmentTask } from '@/services/orders/maintenance'
 import { renewSubscriptionsTask } from '@/services/subscriptions/maintenance'
+import { reconcileOrdersTask } from '@/services/orders/reconcile'
 import { callRoute } from '../support/routes'
 import { expireConnectionResultsTask } from '@/services/connection-test/maintenance'
 import { createPgResultsStore, RESULT_TTL_MS } from '../../scripts/lib/connection-results.mjs'
@@ -101,6 +102,22 @@ const cases: Case[] = [
       }
     },
     expected: { fulfilled: true, subscriptions: 1 },
+  },
+  {
+    task: reconcileOrdersTask,
+    // An order a server left processing after the processor charged it: asked, paid once.
+    setup: async () => {
+      const { id } = await bought('4000002760003184')
+      await query(payload, `update sandbox_ledger set status = 'succeeded' where ref = $1`, [`sbx_${id}_1`])
+      await query(payload, `update orders set status = 'processing', updated_at = now() - interval '11 minutes' where id = $1`, [id])
+      const before = await payload.findByID({ collection: 'orders', id, depth: 0, overrideAccess: true })
+      return async () => {
+        const order = await payload.findByID({ collection: 'orders', id, depth: 0, overrideAccess: true })
+        const subscriptions = await payload.count({ collection: 'subscriptions', where: { order: { equals: id } }, overrideAccess: true })
+        return { status: order.status, versions: order.version - before.version, subscriptions: subscriptions.totalDocs }
+      }
+    },
+    expected: { status: 'paid', versions: 1, subscriptions: 1 },
   },
   {
     task: dropIdempotencyKeysTask,

@@ -1,6 +1,8 @@
 import { inject } from 'vitest'
 
 process.env.DATABASE_URL = inject('databaseUrl')
+// The sandbox processor keeps its ledger past the relay: a cut of our database is not the processor's.
+process.env.SANDBOX_LEDGER_URL = inject('directDatabaseUrl')
 process.env.PAYLOAD_SECRET ||= 'integration-test-secret-0123456789'
 process.env.MEDIA_DIR ||= '.data/test-media'
 // No minute-by-minute job runner inside the test process (it would keep it alive).

@@ -18,19 +18,27 @@ export function freePort(): Promise<number> {
   })
 }
 
-/** A throw-away PostgreSQL cluster for one test run, removed afterwards. */
+/** A throw-away PostgreSQL cluster for one test run, removed afterwards; it can be stopped and started again (same port, same data). */
 export async function freshDatabase(label: string) {
   const dir = mkdtempSync(path.join(root, '.data', `${label}-`))
   const port = await freePort()
-  const db = (await startEmbeddedPostgres({ dataDir: path.join(dir, 'postgres'), port, database: 'veilgate_test' })) as {
-    url: string
-    stop: () => Promise<void>
-  }
+  type Started = { url: string; stop: () => Promise<void> }
+  const start = async () => (await startEmbeddedPostgres({ dataDir: path.join(dir, 'postgres'), port, database: 'veilgate_test' })) as Started
+  let db: Started | null = await start()
+  const url = db.url
   return {
-    url: db.url,
+    url,
     dir,
+    port,
+    async stopServer() {
+      await db?.stop()
+      db = null
+    },
+    async startServer() {
+      db ??= await start()
+    },
     async dispose() {
-      await db.stop()
+      await db?.stop()
       rmSync(dir, { recursive: true, force: true })
     },
   }

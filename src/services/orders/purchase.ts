@@ -3,9 +3,10 @@ import { createHash, createHmac } from 'node:crypto'
 import type { Payload, Where } from 'payload'
 import { z } from 'zod'
 import { isLocaleCode } from '@/i18n/locales'
-import { apiError, HttpError } from '@/lib/http'
+import type { ErrorCode } from '@/lib/errors'
+import { apiError, errorMessage, HttpError } from '@/lib/http'
 import { password } from '@/lib/validation/auth'
-import type { AddOn, Customer, PricePlan } from '@/payload-types'
+import type { AddOn, Customer, Order, PaymentAttempt, PricePlan } from '@/payload-types'
 import { consentFields, consentWording, findCustomerByEmail } from '@/services/auth/accounts'
 import { createSession, optionalSession, type SignedIn } from '@/services/auth/sessions'
 import { openSealed, openToken, sealToken } from '@/services/auth/tokens'
@@ -28,6 +29,7 @@ import type { OrderStatus } from './states'
 import { applyResult, SEALED_CONFIRM } from '@/services/payments/outcome'
 import { payApproved } from '@/services/payments/sandbox/approval'
 import { billingPlanFor } from './billing'
+import { nextStep } from './sync'
 
 /** What attempts keep of a card token: its SHA-256 (a token serves one order). */
 const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -193,6 +195,10 @@ async function usableToken(payload: Payload, provider: PaymentProvider, token: s
  * on `paymentMethod`; one no provider takes here → 503.
  */
 export async function purchase(payload: Payload, input: PurchaseBody, request: Request, at: Date): Promise<StoredResponse> {
+  // The same key and body again after the first request died without an answer: go on from its order.
+  const key = request.headers.get('idempotency-key')
+  const made = key ? (await payload.find({ collection: 'orders', where: { idempotencyKey: { equals: `checkout:${key}` } }, limit: 1, depth: 0, overrideAccess: true })).docs[0] : undefined
+  if (made) return resumePurchase(payload, made, input, request, at)
   const method = input.paymentMethod
   const tokened = await tokenOf(payload, method, input.cardToken, at)
   const tokenHash = tokened?.tokenHash ?? null
@@ -247,6 +253,56 @@ export async function purchase(payload: Payload, input: PurchaseBody, request: R
   return answer
 }
 
+/**
+ * A purchase's request sent again with its Idempotency-Key after the first one died without an
+ * answer (the database went away mid-request, the server stopped): it goes on from the order the
+ * first one made, never making another. Pending: charged now. Processing: the attempt's create
+ * call is sent again under the same key, so the provider answers what it did the first time and
+ * charges at most once (an attempt not yet written is written first). Anything else: where the
+ * order is now, as `url/` tells it.
+ */
+async function resumePurchase(payload: Payload, order: Order, input: PurchaseBody, request: Request, at: Date): Promise<StoredResponse> {
+  const signedIn = await optionalSession(payload, request.headers)
+  const charge: ChargeInput = {
+    orderId: order.id,
+    hash: order.publicHash,
+    amount: order.total,
+    attempt: 1,
+    method: order.method,
+    cardToken: input.cardToken,
+    recurring: Boolean(order.autoRenew),
+    locale: input.locale,
+    orderLocale: order.locale,
+    at,
+  }
+  let answer: StoredResponse
+  if (order.status === 'pending') {
+    const tokened = await tokenOf(payload, order.method, input.cardToken, at, order.id)
+    answer = await chargeAttempt(payload, { ...charge, tokenHash: tokened?.tokenHash ?? null, from: ['pending'] })
+  } else if (order.status === 'processing') {
+    const provider = providerById(payload, order.provider)
+    if (!provider) throw apiError('SERVER_MAINTENANCE')
+    const written = await latestAttempt(payload, order.id)
+    const attempt = { ...charge, attempt: written?.number ?? 1, tokenHash: input.cardToken ? tokenHashOf(input.cardToken) : null }
+    answer = await askProvider(payload, provider, attempt, written ?? (await writeAttempt(payload, provider, attempt)))
+  } else answer = await orderAnswer(payload, order, input.locale, at)
+  const customer = typeof order.customer === 'object' && order.customer ? order.customer.id : order.customer
+  if (!signedIn && input.password !== undefined && customer) {
+    const session = await createSession(payload, customer, { userAgent: request.headers.get('user-agent') })
+    answer.body = { ...answer.body, [SEALED_SESSION]: sealToken(payload.secret, session) }
+  }
+  return answer
+}
+
+/** What a purchase answers about an order already under way: where it is now (402 with its failure when it failed). */
+async function orderAnswer(payload: Payload, order: Order, locale: string, at: Date): Promise<StoredResponse> {
+  const step = await nextStep(payload, order, at)
+  if (step.status !== 'failed') return { status: 200, body: { hash: step.hash, status: step.status, url: step.url } }
+  const failed = (await findOrderByHash(payload, order.publicHash)) ?? order
+  const code = (failed.failure?.code ?? 'CARD_DECLINED') as ErrorCode
+  return { status: 402, body: { statusCode: 402, code, message: await errorMessage(code, locale), hash: order.publicHash, retryable: failed.failure?.retryable ?? true } }
+}
+
 /** Where a purchase's stored answer keeps the new account's session token, sealed. */
 export const SEALED_SESSION = 'sealedSession'
 
@@ -296,8 +352,15 @@ export async function chargeAttempt(
   const follow = input.switching ? { method: input.method, provider: provider.id, autoRenew: input.recurring } : {}
   // Compare-and-set: of two concurrent retries of one failed order, one charges.
   if (!(await transition(payload, input.orderId, input.from ?? ['pending', 'failed'], 'processing', follow))) throw apiError('ORDER_NOT_RETRYABLE', 'hash')
+  return askProvider(payload, provider, input, await writeAttempt(payload, provider, input))
+}
+
+type ChargeInput = Parameters<typeof chargeAttempt>[1]
+
+/** The attempt's row, written before the provider is asked, under the key it is sent with. */
+async function writeAttempt(payload: Payload, provider: PaymentProvider, input: ChargeInput) {
   const idempotencyKey = `order:${input.orderId}:attempt:${input.attempt}`
-  const attempt = await payload.create({
+  return payload.create({
     collection: 'payment-attempts',
     overrideAccess: true,
     depth: 0,
@@ -312,6 +375,15 @@ export async function chargeAttempt(
       tokenHash: input.tokenHash ?? null,
     },
   })
+}
+
+/**
+ * The provider asked to charge an attempt already written (the create call under the attempt's
+ * key: asked again, a provider answers what it did the first time), and its answer applied to
+ * the order, which is `processing`.
+ */
+async function askProvider(payload: Payload, provider: PaymentProvider, input: ChargeInput, attempt: PaymentAttempt): Promise<StoredResponse> {
+  const idempotencyKey = `order:${input.orderId}:attempt:${input.attempt}`
   // An auto-renewing order the provider bills itself (Stripe Billing) becomes its subscription.
   const billable = provider.supportsBilling && input.recurring && (input.kind ?? 'charge') === 'charge' && input.savedMethod === undefined && input.cardToken !== undefined
   const order = billable ? await payload.findByID({ collection: 'orders', id: input.orderId, depth: 0, overrideAccess: true }) : null

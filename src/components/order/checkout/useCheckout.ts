@@ -8,6 +8,7 @@ import { apiFetch, isSignedIn, onSessionChange, storeLogin, type ApiFailure } fr
 import { looksLikeEmail } from '@/services/purchase-flow/purchase-state'
 import { chosenAddOns, parseSelection, selectionParams } from '@/services/purchase-flow/selection'
 import { CARD_SCRIPT_DELAY_MS, deviceOffers, loadCardScript, loadOrder, newKey, storage, subscribeToUrl } from './browser'
+import { nextSend, samePurchase, unfinished, type Sent } from './resend'
 import { checkField } from './checks'
 import { checkoutMethods, fieldOrder, isDeviceWallet, type CheckoutMethod, type CheckoutProps, type DeviceWallet, type Field, type OrderView, type Quote } from './types'
 
@@ -61,13 +62,13 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
   const [signingIn, setSigningIn] = useState(false)
   /** A field to focus once the next render is on screen (after a decline, a refusal, opening the sign-in). */
   const [focusField, setFocusField] = useState<Field | null>(null)
-  const key = useRef<string>('')
+  /** A purchase that got no answer or 503: the next Pay sends it again, same key and body (`resend.ts`). */
+  const unanswered = useRef<Sent | null>(null)
   const failed = useRef<{ hash: string; selection: string } | null>(null)
   const fields = useRef<Partial<Record<Field, HTMLElement | null>>>({})
 
   // Typed fields (never a card field) survive a reload, and a trip to 3-D Secure, in this tab.
   useEffect(() => {
-    key.current = newKey()
     const hash = new URLSearchParams(window.location.search).get('hash')
     const saved = restoreTyped((hash && storage.get(typedKey(hash))) || storage.get(typedKey()))
     // Tab storage exists only in the browser, so what was typed comes back after hydration.
@@ -275,15 +276,18 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
   }
 
   /**
-   * Sends a purchase (one Idempotency-Key each, renewed after every answer). Before the browser
+   * Sends a purchase: under a new Idempotency-Key, or, after no answer or a 503, the unfinished
+   * one again with its key, body and card token when nothing was changed. Before the browser
    * leaves for 3-D Secure the typed fields and the card token are kept under the order's hash;
    * a decline keeps the order's hash so that paying again is a new attempt on the same order.
    * Answers null when the browser goes on to the next page, else the message the buyer is shown.
    */
   const submit = async (body: Record<string, unknown>, token: string, selectionKey: string): Promise<string | null> => {
-    type Answer = { url?: string; hash?: string; status?: string; code?: string; message?: string; retryable?: boolean; field?: string; statusCode?: number; token?: string; clientSecret?: string; setup?: boolean }
-    const answer = await apiFetch<Answer>('/api/veilgate/purchase/url-with-email/', { body, headers: { 'idempotency-key': key.current } }).catch((failure: ApiFailure) => failure as Answer)
-    key.current = newKey()
+    type Answer = { url?: string; hash?: string; status?: string; code?: string; message?: string; retryable?: boolean; field?: string; statusCode?: number; token?: string; clientSecret?: string; setup?: boolean; noAnswer?: true }
+    const send = nextSend(unanswered.current, body, newKey)
+    if (send.resent && typeof send.body.cardToken === 'string') token = send.body.cardToken
+    const answer = await apiFetch<Answer>('/api/veilgate/purchase/url-with-email/', { body: send.body, headers: { 'idempotency-key': send.key } }).catch((failure: ApiFailure) => failure as Answer)
+    unanswered.current = unfinished(answer) ? { key: send.key, body: send.body } : null
     // This purchase made the buyer's account (with the password typed here): they are signed in,
     // exactly as `auth/login/` signs in, whatever the payment's outcome.
     if (typeof answer.token === 'string' && answer.token) storeLogin(answer.token)
@@ -331,10 +335,12 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
       setFocusField(answer.field)
       return answer.message ?? texts.genericError
     }
-    setAlert(answer.message || texts.genericError)
+    // No answer: the generic message (not the browser's words); a 503 says "Server maintenance".
+    const message = (!answer.noAnswer && answer.message) || texts.genericError
+    setAlert(message)
     setOutcome('failed')
     if (answer.statusCode === 402 && method === 'card') clearCard()
-    return answer.message || texts.genericError
+    return message
   }
 
   /** Signs in beside the e-mail (`auth/login/`); the token is kept as the site's session, and the purchase goes on for that customer. */
@@ -371,7 +377,6 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
     try {
       return await work()
     } catch {
-      key.current = newKey()
       setAlert(texts.genericError)
       return texts.genericError
     } finally {
@@ -425,6 +430,9 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
     // A Stripe wallet pays by its own button (its sheet needs that press); Pay only checks the fields.
     if (!readyToPay() || expressWallet) return
     await running(async () => {
+      // The unfinished purchase again, unchanged: sent as it was, its card token and all.
+      const again = purchaseBody({ paymentMethod: method })
+      if (unanswered.current && samePurchase(unanswered.current.body, again.body)) return submit(again.body, '', again.current)
       // A card is tokenized by the processor's script first; a redirect method is approved on its provider's page after.
       let cardToken: string | null = null
       if (method === 'card' && stripeOn) {
