@@ -38,7 +38,7 @@ let b: Instance
 let workDir = ''
 let token = ''
 
-/** HAProxy's configuration: round robin, no stickiness, health checks on /api/health every 300 ms, a request id of its own. */
+/** HAProxy's configuration: round robin, no stickiness, health checks on /api/health every 300 ms (3 s each to answer), a request id of its own. */
 function haproxyConfig(port: number, backends: number[]) {
   return [
     'global',
@@ -48,6 +48,9 @@ function haproxyConfig(port: number, backends: number[]) {
     '  timeout connect 2s',
     '  timeout client 60s',
     '  timeout server 60s',
+    // Without it a health check's whole time is `inter` (300 ms): a loaded machine answering
+    // /api/health a little later marks both instances down, and every request gets HAProxy's 503.
+    '  timeout check 3s',
     '  option redispatch',
     '  retries 2',
     'frontend site',

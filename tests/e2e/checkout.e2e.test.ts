@@ -150,6 +150,43 @@ describe('checkout', () => {
     await page.context().close()
   })
 
+  it('tells a 503 by the pay button, keeps what was typed, and Pay again sends the same request: one order', async () => {
+    const page = await checkoutPage('/order/checkout?plan=vpn-1m')
+    const email = `e2e-outage-${randomUUID()}@example.com`
+    const sent: { key: string | null; body: string | null }[] = []
+    // The first Pay reaches the server (which makes the order and charges it), but its answer is
+    // lost to an outage: the browser gets the 503 a cut database answers.
+    await page.route('**/api/veilgate/purchase/url-with-email/', async (route) => {
+      sent.push({ key: route.request().headers()['idempotency-key'] ?? null, body: route.request().postData() })
+      if (sent.length > 1) return route.continue()
+      await route.fetch()
+      await route.fulfill({ status: 503, headers: { 'retry-after': '5', 'cache-control': 'no-store' }, json: { statusCode: 503, code: 'SERVER_MAINTENANCE', message: 'Server maintenance. Please, try again later' } })
+    })
+    await page.getByLabel('E-mail', { exact: true }).fill(email)
+    await fill(page, {})
+    const pay = page.getByRole('button', { name: /^Pay / })
+    await pay.click()
+    const alert = page.getByRole('alert').filter({ hasText: 'Server maintenance. Please, try again later' })
+    await alert.waitFor()
+    expect(await pay.getAttribute('aria-describedby')).toContain(await alert.getAttribute('id'))
+    // Everything typed is still there, the card included.
+    expect(await page.getByLabel('E-mail', { exact: true }).inputValue()).toBe(email)
+    expect((await page.getByLabel('Card number').inputValue()).replace(/\D/g, '')).toBe('4242424242424242')
+    expect(await page.getByLabel('Name on card').inputValue()).toBe('Ada Lovelace')
+    expect(await axeViolations(page)).toEqual([])
+    await pay.click()
+    await page.waitForURL(/\/payment-success\?hash=/)
+    expect(await page.locator('[data-status]').textContent()).toBe('Paid')
+    // The same key and the same body, card token and all: the server answered what the first made.
+    expect(sent).toHaveLength(2)
+    expect(sent[1]).toEqual(sent[0])
+    expect(sent[0]!.key).toMatch(/\S{16,}/)
+    const token = String(((await (await fetch(`${baseUrl()}/cms-api/admins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(adminCredentials()) })).json()) as { token: string }).token)
+    const orders = (await (await fetch(`${baseUrl()}/cms-api/orders?${new URLSearchParams({ 'where[email][equals]': email, depth: '0' })}`, { headers: { authorization: `JWT ${token}` } })).json()) as { docs: { status: string }[] }
+    expect(orders.docs.map((order) => order.status)).toEqual(['paid'])
+    await page.context().close()
+  })
+
   it('can be bought with the keyboard alone', async () => {
     const page = await checkoutPage('/order/checkout?plan=vpn-1m')
     const email = `e2e-keys-${randomUUID()}@example.com`

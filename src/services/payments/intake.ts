@@ -9,6 +9,7 @@ import { applyResult } from './outcome'
 import { applyRefund, markDisputed } from '@/services/orders/refund'
 import { applyProviderRenewal, applyProviderSubscription } from '@/services/subscriptions/provider-renewals'
 import type { PaymentProvider } from './provider'
+import type { Order, PaymentAttempt } from '@/payload-types'
 import type { OrderStatus } from '@/services/orders/states'
 import { attemptKeyOf, cardEvent, SANDBOX_SIGNATURE_HEADER, webhookEvent, type PaymentEvent } from './webhooks'
 
@@ -53,8 +54,34 @@ async function applyChargeback(payload: Payload, provider: PaymentProvider, even
     await markDisputed(payload, order.id, event.objectId ?? event.eventId, at)
     return order.id
   }
+  // A refund that comes before the news of the payment it gives back (events arrive in any
+  // order): the payment is read from the provider first, so the order is paid, then refunded.
+  if (open.includes(order.status)) {
+    await catchUp(payload, provider, order, attempt, about.providerRef, at)
+    const [now, taken] = await Promise.all([
+      payload.findByID({ collection: 'orders', id: order.id, depth: 0, overrideAccess: true }),
+      payload.findByID({ collection: 'payment-attempts', id: attempt.id, depth: 0, overrideAccess: true }),
+    ])
+    if (now.status === 'paid' && taken.status === 'succeeded') await applyRefund(payload, order.id, now.total, at)
+    return order.id
+  }
   if (order.status === 'paid' && attempt.status === 'succeeded') await applyRefund(payload, order.id, order.total, at)
   return order.id
+}
+
+/**
+ * An open order brought up to date from its provider, as an event about its latest attempt does:
+ * the payment re-read (`retrieve`) and applied by compare-and-set. Nothing for an attempt that is
+ * not the latest, nor while a new attempt is under way and not yet recorded.
+ */
+async function catchUp(payload: Payload, provider: PaymentProvider, order: Order, attempt: PaymentAttempt, eventRef: string | null | undefined, at: Date): Promise<void> {
+  const latest = await latestAttempt(payload, order.id)
+  if (latest?.id !== attempt.id) return
+  // A new attempt is under way and not yet recorded: this (earlier, settled) attempt's news is old.
+  if (order.status === 'processing' && attempt.status !== 'processing') return
+  const ref = attempt.providerRef.startsWith(`${provider.id}:pending_`) ? (eventRef ?? '') : attempt.providerRef.slice(provider.id.length + 1)
+  const result = await provider.retrieve(ref)
+  await applyResult(payload, order, attempt, result, [order.status], at)
 }
 
 /**
@@ -79,13 +106,7 @@ async function applyEvent(payload: Payload, provider: PaymentProvider, event: Pa
     return order.id
   }
   if (!open.includes(order.status)) return order.id
-  const latest = await latestAttempt(payload, order.id)
-  if (latest?.id !== attempt.id) return order.id
-  // A new attempt is under way and not yet recorded: this (earlier, settled) attempt's news is old.
-  if (order.status === 'processing' && attempt.status !== 'processing') return order.id
-  const ref = attempt.providerRef.startsWith(`${provider.id}:pending_`) ? (event.providerRef ?? '') : attempt.providerRef.slice(provider.id.length + 1)
-  const result = await provider.retrieve(ref)
-  await applyResult(payload, order, attempt, result, [order.status], at)
+  await catchUp(payload, provider, order, attempt, event.providerRef, at)
   return order.id
 }
 
