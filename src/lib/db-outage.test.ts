@@ -14,6 +14,8 @@ describe('isDatabaseOutage', () => {
     ['a connection ended under a query', new Error('Connection terminated unexpectedly')],
     ['the pool waiting too long', new Error('timeout exceeded when trying to connect')],
     ['a connect timeout', new Error('Connection terminated due to connection timeout')],
+    ['Payload’s failed BEGIN, its cause dropped', new Error('Error: cannot begin transaction: Failed query: begin\nparams: ')],
+    ['a refused connection named only in the message', new Error('Error: cannot begin transaction: connect ECONNREFUSED 127.0.0.1:5432')],
     ['all addresses refused', new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')], 'connect failed')],
   ])('knows %s, bare and wrapped three deep', (_, error) => {
     expect(isDatabaseOutage(error)).toBe(true)

@@ -11,7 +11,10 @@ const socketCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT',
 const serverCodes = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006'])
 
 /** node-postgres's own words when a connection ends or the pool cannot give one in time. */
-const clientMessages = [/connection terminated/i, /timeout exceeded when trying to connect/i, /connection timeout/i, /client has encountered a connection error/i, /client was closed and is not queryable/i, /cannot use a pool after calling end/i]
+const clientMessages = [/connection terminated/i, /timeout exceeded when trying to connect/i, /connection timeout/i, /client has encountered a connection error/i, /client was closed and is not queryable/i,
+  // Payload rethrows a failed BEGIN as a new error without its cause; BEGIN fails only for want of a connection.
+  /cannot begin transaction/i,
+  /\bECONN(?:REFUSED|RESET)\b/, /cannot use a pool after calling end/i]
 
 const MAX_DEPTH = 10
 

@@ -63,16 +63,17 @@ afterAll(async () => {
 
 const sql = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => (await direct.query<T>(text, params)).rows
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const tokenFor = async () => String((await callRoute(tokenizeRoute, { path: '/api/payments/sandbox/tokenize', body: { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123' } })).body.token)
+const tokenFor = async (number = '4242424242424242') => String((await callRoute(tokenizeRoute, { path: '/api/payments/sandbox/tokenize', body: { number, expMonth: 12, expYear: 2031, cvc: '123' } })).body.token)
 
 /** What was done when the cut fell, read from the database itself (the relay is cut). */
 async function stateOf(email: string): Promise<string> {
   const [order] = await sql<{ id: number; status: string; fulfilled: boolean }>('select id, status::text as status, fulfilled_at is not null as fulfilled from orders where email = $1', [email])
   if (!order) return 'before the order was written'
-  const [attempt] = await sql<{ id: number }>('select id from payment_attempts where order_id = $1', [order.id])
-  const [charge] = await sql<{ status: string }>('select status from sandbox_ledger where key like $1', [`order:${order.id}:attempt:%`])
+  const [attempt] = await sql<{ number: number }>('select number from payment_attempts where order_id = $1 order by number desc limit 1', [order.id])
   if (!attempt) return `order written (${order.status}), no attempt`
-  if (!charge) return `attempt written (order ${order.status}), not charged`
+  const [charge] = await sql<{ status: string }>('select status from sandbox_ledger where key = $1', [`order:${order.id}:attempt:${attempt.number}`])
+  if (!charge) return `attempt ${attempt.number} written (order ${order.status}), not charged`
+  if (charge.status !== 'succeeded') return `attempt ${attempt.number} ${charge.status} at the processor, order ${order.status}`
   if (order.status !== 'paid') return `charged, order ${order.status}`
   return order.fulfilled ? 'paid and fulfilled' : 'paid, fulfilment not finished'
 }
@@ -105,17 +106,26 @@ async function step(name: string, email: string, downMs: number, notes: string[]
 
 const signed = (body: string) => ({ [SANDBOX_SIGNATURE_HEADER]: signPayload(sandboxWebhookSecret(payload), body, new Date()) })
 
-/** One card checkout under whatever cut is armed, each step carried on as its actor would. */
-async function checkout(downMs: number) {
+/**
+ * One card checkout with a cut at statement `cutAt` from its start, each step carried on as its
+ * actor would. `declinedFirst`: the order was declined before (no cut), and this is its retry.
+ */
+async function checkout(cutAt: number, downMs: number, declinedFirst = false) {
   const n = ++run
   const email = `fault-${seed}-${n}@example.com`
   const key = `fault-${seed}-${n}`
-  const body = { email, receiveMarketingEmails: false, plan: 'vpn-1y', paymentMethod: 'card', cardToken: await tokenFor(), country: 'DE', locale: 'en' }
+  let body: Record<string, unknown> = { email, receiveMarketingEmails: false, plan: 'vpn-1y', paymentMethod: 'card', cardToken: await tokenFor(), country: 'DE', locale: 'en' }
+  if (declinedFirst) {
+    const declined = await callRoute(purchaseRoute, { path: '/api/veilgate/purchase/url-with-email/', body: { ...body, cardToken: await tokenFor('4000000000000002') }, headers: { 'idempotency-key': `${key}-declined` } })
+    expect(declined.body).toMatchObject({ code: 'CARD_DECLINED', retryable: true })
+    body = { hash: declined.body.hash, paymentMethod: 'card', cardToken: body.cardToken, locale: 'en' }
+  }
   sent = []
   const notes: string[] = []
   const answers: number[] = []
+  await relay.arm(cutAt)
   // The buyer: Pay, and Pay again while the answer is 503 (never a 500).
-  await step('purchase', email, downMs, notes, async () => {
+  await step(declinedFirst ? 'retry' : 'purchase', email, downMs, notes, async () => {
     const answer = await callRoute(purchaseRoute, { path: '/api/veilgate/purchase/url-with-email/', body, headers: { 'idempotency-key': key } })
     answers.push(answer.status)
     if (answer.status === 503) expect(answer.body).toMatchObject({ statusCode: 503, code: 'SERVER_MAINTENANCE', message: 'Server maintenance. Please, try again later' })
@@ -150,6 +160,28 @@ async function checkout(downMs: number) {
   return { email, notes, answers }
 }
 
+/**
+ * What time does after an outage, at once: jobs a cut left "processing" are released (as
+ * JOB_STUCK_AFTER does on a site), and the e-mail queue runs again, its retries included, until a
+ * paid order's receipt is out.
+ */
+async function flushQueues(email: string) {
+  for (let round = 0; round < 40; round++) {
+    await releaseStuckJobs(payload, 0)
+    await runEmailJobs(payload)
+    const [paid] = await sql(`select id from orders where email = $1 and status = 'paid'`, [email])
+    const [receipt] = await sql(`select id from outbox where "to" = $1 and template = 'receipt'`, [email])
+    if (!paid || receipt) return
+    await sleep(500)
+  }
+}
+
+/** The database back and no cut armed, whatever happened (a failed run included). */
+async function reconnect() {
+  await relay.disarm()
+  await relay.restore()
+}
+
 /** Afterwards, for one checkout: one order; at most one charge; charged ⇔ paid; paid → fulfilled once, one receipt. */
 async function settledOnce(email: string) {
   const orders = await sql<{ id: number; status: string; fulfilled: boolean }>('select id, status::text as status, fulfilled_at is not null as fulfilled from orders where email = $1', [email])
@@ -169,18 +201,15 @@ async function settledOnce(email: string) {
 describe('card checkouts through database outages', () => {
   it(`ends every checkout in one order, at most one charge, paid and fulfilled once when charged (${runs} runs)`, async () => {
     // How many statements a whole checkout sends when nothing fails: the cuts fall among them.
-    await relay.arm(1_000_000)
-    const calibration = await checkout(0)
+    const calibration = await checkout(1_000_000, 0)
     const span = await relay.disarm()
     await settledOnce(calibration.email)
     expect(span).toBeGreaterThan(20)
     let cuts = 0
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: span }), fc.integer({ min: 0, max: 400 }), async (cutAt, downMs) => {
-        await relay.arm(cutAt)
-        const result = await checkout(downMs)
-        await relay.disarm()
-        await relay.restore()
+        const result = await checkout(cutAt, downMs).finally(reconnect)
+        await flushQueues(result.email)
         const end = await settledOnce(result.email)
         if (result.notes.length) cuts++
         table.push(`| ${cutAt} | ${downMs} ms | ${result.notes.join('; ') || 'no cut (the checkout ended first)'} | ${result.answers.join(' → ')} | ${end.status}${end.charged ? ', one charge' : ', no charge'} |`)
@@ -193,6 +222,22 @@ describe('card checkouts through database outages', () => {
     await releaseStuckJobs(payload, 0)
     await drainWebhooks(payload)
     console.info(`fault test: ${span} statements in a checkout; ${cuts} of ${runs} runs cut`)
+  }, 600_000)
+
+  it(`ends a declined order's retry paid once, wherever the cut falls in it (${Math.ceil(runs / 2)} runs)`, async () => {
+    const calibration = await checkout(1_000_000, 0, true)
+    const span = await relay.disarm()
+    await settledOnce(calibration.email)
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: span }), fc.integer({ min: 0, max: 400 }), async (cutAt, downMs) => {
+        const result = await checkout(cutAt, downMs, true).finally(reconnect)
+        await flushQueues(result.email)
+        const end = await settledOnce(result.email)
+        expect(end).toEqual({ status: 'paid', charged: true })
+        table.push(`| retry ${cutAt} | ${downMs} ms | ${result.notes.join('; ') || 'no cut (the checkout ended first)'} | ${result.answers.join(' → ')} | ${end.status}, one charge |`)
+      }),
+      { seed, numRuns: Math.ceil(runs / 2), endOnFailure: true },
+    )
   }, 600_000)
 
   it('survives the database server stopped and started again: 503 while it is down, then one paid order', async () => {

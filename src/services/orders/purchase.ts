@@ -30,6 +30,7 @@ import { applyResult, SEALED_CONFIRM } from '@/services/payments/outcome'
 import { payApproved } from '@/services/payments/sandbox/approval'
 import { billingPlanFor } from './billing'
 import { nextStep } from './sync'
+import { reconciledResult } from './reconcile'
 
 /** What attempts keep of a card token: its SHA-256 (a token serves one order). */
 const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -256,10 +257,10 @@ export async function purchase(payload: Payload, input: PurchaseBody, request: R
 /**
  * A purchase's request sent again with its Idempotency-Key after the first one died without an
  * answer (the database went away mid-request, the server stopped): it goes on from the order the
- * first one made, never making another. Pending: charged now. Processing: the attempt's create
- * call is sent again under the same key, so the provider answers what it did the first time and
- * charges at most once (an attempt not yet written is written first). Anything else: where the
- * order is now, as `url/` tells it.
+ * first one made, never making another. Pending: charged now. Processing: the provider is asked
+ * what became of the attempt (`resumeAttempt`), and one it never saw is charged under the
+ * attempt's key, so at most once (an attempt not yet written is written and charged). Anything
+ * else: where the order is now, as `url/` tells it.
  */
 async function resumePurchase(payload: Payload, order: Order, input: PurchaseBody, request: Request, at: Date): Promise<StoredResponse> {
   const signedIn = await optionalSession(payload, request.headers)
@@ -284,7 +285,7 @@ async function resumePurchase(payload: Payload, order: Order, input: PurchaseBod
     if (!provider) throw apiError('SERVER_MAINTENANCE')
     const written = await latestAttempt(payload, order.id)
     const attempt = { ...charge, attempt: written?.number ?? 1, tokenHash: input.cardToken ? tokenHashOf(input.cardToken) : null }
-    answer = await askProvider(payload, provider, attempt, written ?? (await writeAttempt(payload, provider, attempt)))
+    answer = written ? await resumeAttempt(payload, provider, attempt, written) : await askProvider(payload, provider, attempt, await writeAttempt(payload, provider, attempt))
   } else answer = await orderAnswer(payload, order, input.locale, at)
   const customer = typeof order.customer === 'object' && order.customer ? order.customer.id : order.customer
   if (!signedIn && input.password !== undefined && customer) {
@@ -378,6 +379,19 @@ async function writeAttempt(payload: Payload, provider: PaymentProvider, input: 
 }
 
 /**
+ * An attempt a request wrote before it died: the provider is asked what became of it (by its
+ * reference, or by our key while only the pending one is stored) and the order follows; a charge
+ * the provider never saw is made now, under the attempt's key, so it is made once.
+ */
+async function resumeAttempt(payload: Payload, provider: PaymentProvider, input: ChargeInput, attempt: PaymentAttempt): Promise<StoredResponse> {
+  const ref = attempt.providerRef.slice(provider.id.length + 1)
+  const known = reconciledResult(ref, await provider.retrieve(ref))
+  const unseen = ref.startsWith('pending_') && known.status === 'failed' && known.providerRef === ref && known.error?.providerCode === 'processing_error'
+  if (unseen) return askProvider(payload, provider, input, attempt)
+  return applyResult(payload, { id: input.orderId, publicHash: input.hash, locale: input.orderLocale }, attempt, known, ['processing'], input.at, input.locale)
+}
+
+/**
  * The provider asked to charge an attempt already written (the create call under the attempt's
  * key: asked again, a provider answers what it did the first time), and its answer applied to
  * the order, which is `processing`.
@@ -447,6 +461,32 @@ export type RetryBody = z.infer<typeof retryBody>
 export async function retryOrder(payload: Payload, input: RetryBody, at: Date): Promise<StoredResponse> {
   const order = await findOrderByHash(payload, input.hash)
   if (!order) throw apiError('ORDER_NOT_FOUND', 'hash')
+  // The same retry sent again after its first request died mid-charge (the database went away):
+  // the attempt it wrote with this card token is asked for again under its key, charging once.
+  // One that died before writing its attempt (the order moved to processing, the last attempt
+  // settled) writes it now: the attempt's reference is unique, so a concurrent writer of the same
+  // attempt fails instead of charging twice.
+  // One whose attempt went through (its answer lost): told where the order is now.
+  if (input.cardToken && order.status !== 'processing' && order.status !== 'failed') {
+    const latest = await latestAttempt(payload, order.id)
+    if (latest && latest.tokenHash === tokenHashOf(input.cardToken)) return orderAnswer(payload, order, input.locale ?? order.locale, at)
+  }
+  if (order.status === 'processing' && input.cardToken) {
+    const latest = await latestAttempt(payload, order.id)
+    const tokenHash = tokenHashOf(input.cardToken)
+    const charge = { orderId: order.id, hash: order.publicHash, amount: order.total, method: order.method, cardToken: input.cardToken, tokenHash, recurring: Boolean(order.autoRenew), locale: input.locale ?? order.locale, orderLocale: order.locale, at }
+    const provider = latest ? providerById(payload, latest.provider) : null
+    // Its attempt written (or already paid, the order not yet told): asked again under its key.
+    if (latest && provider && ((latest.status === 'processing' && latest.tokenHash === tokenHash) || latest.status === 'succeeded')) {
+      return resumeAttempt(payload, provider, { ...charge, amount: latest.amount, attempt: latest.number }, latest)
+    }
+    if (latest && (latest.status === 'failed' || latest.status === 'canceled') && order.method === input.paymentMethod) {
+      const tokened = await tokenOf(payload, order.method, input.cardToken, at, order.id)
+      const next = { ...charge, attempt: latest.number + 1, tokenHash: tokened?.tokenHash ?? tokenHash }
+      const provider = tokened?.provider ?? providerFor(payload, order.method)
+      return askProvider(payload, provider, next, await writeAttempt(payload, provider, next))
+    }
+  }
   // "Pay now" on the wallet page: an approved Amazon Pay payment is captured, not charged anew.
   if (input.paymentMethod === 'amazon-pay' && order.method === 'amazon-pay' && order.provider === 'sandbox') {
     const captured = await payApproved(payload, order, at)
