@@ -173,6 +173,33 @@ describe('renewals by card through the sandbox clock', () => {
     expect(await renewalsOf(subscription)).toHaveLength(1)
   })
 
+  it('goes on with a renewal a stopped scan left mid-charge: the charge the processor made is settled, one it never saw is made, once each', async () => {
+    const made = await buy('vpn-1m')
+    const lost = await buy('vpn-1m')
+    const due = new Date(made.subscription.currentPeriodEnd).getTime() - 12 * HOUR
+    setClockOffset(due - Date.now())
+    await Promise.all([runRenewals(payload, now()), runRenewals(payload, now())])
+    const [charged] = await renewalsOf(made.subscription)
+    const [unseen] = await renewalsOf(lost.subscription)
+    // As the scan leaves them when its server dies mid-charge: processing, the attempts only pending; one charge reached the processor, one did not.
+    for (const order of [charged!, unseen!]) {
+      await query(payload, `update orders set status = 'processing', version = version + 1, updated_at = now() - interval '2 minutes' where id = $1`, [order.id])
+      await query(payload, `update payment_attempts set status = 'processing', provider_ref = $2 where order_id = $1`, [order.id, `sandbox:pending_order:${order.id}:attempt:1`])
+      await query(payload, `update subscriptions set period = 1 where id = $1`, [order.renews])
+    }
+    await query(payload, `delete from sandbox_ledger where key = $1`, [`order:${unseen!.id}:attempt:1`])
+    await runRenewals(payload, now())
+    for (const order of [charged!, unseen!]) {
+      expect((await payload.findByID({ collection: 'orders', id: order.id, depth: 0, overrideAccess: true })).status).toBe('paid')
+      expect((await attemptsOf(order)).map((attempt) => [attempt.number, attempt.status])).toEqual([[1, 'succeeded']])
+      expect(await query(payload, `select status from sandbox_ledger where key like $1`, [`order:${order.id}:attempt:%`])).toEqual([{ status: 'succeeded' }])
+    }
+    expect(await renewalsOf(made.subscription)).toHaveLength(1)
+    expect(await renewalsOf(lost.subscription)).toHaveLength(1)
+    // The stored clock catches up (this instance's moved alone).
+    await to(due + 60_000)
+  })
+
   it('…0341 fails at renewal: past due, a "payment failed" e-mail whose link pays the same order with another card', async () => {
     const { subscription, email } = await buy('vpn-1m', '4000000000000341', 'de')
     // Bought with the clock far ahead: its period still runs from the clock's now.

@@ -379,6 +379,22 @@ async function writeAttempt(payload: Payload, provider: PaymentProvider, input: 
 }
 
 /**
+ * A charge a stopped run left under way (the order `processing`): its latest attempt is asked of
+ * the provider and settled, or charged under its own key if the provider never saw it; with no
+ * attempt written yet (or only settled ones), the next attempt is written and charged. Null when
+ * the order is no longer processing or its provider is not configured here.
+ */
+export async function resumeCharge(payload: Payload, input: Omit<ChargeInput, 'attempt'>): Promise<StoredResponse | null> {
+  const provider = input.providerId ? providerById(payload, input.providerId) : providerFor(payload, input.method)
+  const order = await payload.findByID({ collection: 'orders', id: input.orderId, depth: 0, overrideAccess: true }).catch(() => null)
+  if (!provider || order?.status !== 'processing') return null
+  const latest = await latestAttempt(payload, input.orderId)
+  if (latest && (latest.status === 'processing' || latest.status === 'succeeded')) return resumeAttempt(payload, provider, { ...input, attempt: latest.number }, latest)
+  const next = { ...input, attempt: (latest?.number ?? 0) + 1 }
+  return askProvider(payload, provider, next, await writeAttempt(payload, provider, next))
+}
+
+/**
  * An attempt a request wrote before it died: the provider is asked what became of it (by its
  * reference, or by our key while only the pending one is stored) and the order follows; a charge
  * the provider never saw is made now, under the attempt's key, so it is made once.

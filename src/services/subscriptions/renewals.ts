@@ -9,7 +9,7 @@ import { idOf } from '@/services/catalog/codes'
 import { inTransaction, isUniqueViolation, query, sql } from '@/services/db'
 import { sendEmail } from '@/services/email/send'
 import { newPublicHash, latestAttempt, transition as orderTransition } from '@/services/orders/orders'
-import { chargeAttempt } from '@/services/orders/purchase'
+import { chargeAttempt, resumeCharge } from '@/services/orders/purchase'
 import { cardBrandName, money } from '@/services/orders/receipt'
 import { providerById } from '@/services/payments/registry'
 import { sendNotices } from './notices'
@@ -117,20 +117,20 @@ export async function openRenewal(payload: Payload, subscription: Subscription, 
  * `chargeAttempt()` (provider key `order:{id}:attempt:{n}`; its compare-and-set from pending or
  * failed lets one of two runs charge). A subscription no longer renewing cancels the order instead.
  */
-async function chargeRenewal(payload: Payload, order: Order, at: Date, attemptsSoFar?: number): Promise<'paid' | 'failed' | 'skipped'> {
+async function chargeRenewal(payload: Payload, order: Order, at: Date, attemptsSoFar?: number, resuming = false): Promise<'paid' | 'failed' | 'skipped'> {
   const subscription = await payload.findByID({ collection: 'subscriptions', id: idOf(order.renews)!, depth: 0, overrideAccess: true }).catch(() => null)
   if (!subscription || !subscription.autoRenew || !live.includes(subscription.status) || (subscription.period ?? 1) !== (order.period ?? 0) - 1) {
     await orderTransition(payload, order.id, ['pending', 'failed'], 'canceled')
     return 'skipped'
   }
   if (!providerById(payload, order.provider)) return 'skipped'
-  const made = attemptsSoFar ?? (await payload.count({ collection: 'payment-attempts', where: { order: { equals: order.id } }, overrideAccess: true })).totalDocs
+  const made = resuming ? 0 : (attemptsSoFar ?? (await payload.count({ collection: 'payment-attempts', where: { order: { equals: order.id } }, overrideAccess: true })).totalDocs)
   try {
-    const answer = await chargeAttempt(payload, {
+    const charge = resuming ? (input: Omit<Parameters<typeof chargeAttempt>[1], 'attempt'>) => resumeCharge(payload, input) : (input: Omit<Parameters<typeof chargeAttempt>[1], 'attempt'>) => chargeAttempt(payload, { ...input, attempt: made + 1 })
+    const answer = await charge({
       orderId: order.id,
       hash: order.publicHash,
       amount: order.total,
-      attempt: made + 1,
       method: order.method,
       savedMethod: subscription.savedMethod ?? '',
       kind: 'renewal',
@@ -141,6 +141,7 @@ async function chargeRenewal(payload: Payload, order: Order, at: Date, attemptsS
       orderLocale: order.locale,
       at,
     })
+    if (!answer) return 'skipped'
     if (answer.status === 200 && answer.body.status === 'paid') return 'paid'
     if (answer.status === 402) {
       await noteFailure(payload, order.id, at)
@@ -257,6 +258,11 @@ export async function runRenewals(payload: Payload, at: Date): Promise<RenewalCo
 
   // 2. Renewal orders a crash left before their charge.
   await eachAtOnce(await renewalOrders(payload, `status = 'pending' and expires_at > $1`, [at.toISOString()]), async (order) => tally(await chargeRenewal(payload, order, at)))
+
+  // 2b. Renewal orders a stopped run left mid-charge (processing, untouched for a minute; the scan
+  // runs one at a time, so nobody else is charging them): the charge is asked after and settled,
+  // or made under its own key if the provider never saw it.
+  for (const order of await renewalOrders(payload, `status = 'processing' and updated_at < now() - interval '60 seconds'`, [])) tally(await chargeRenewal(payload, order, at, undefined, true))
 
   // 3. Failures not yet noted (a crash between the charge and the note).
   for (const order of await renewalOrders(payload, `status = 'failed' and renewal_failed_at is null`, [])) await noteFailure(payload, order.id, at)
