@@ -6,6 +6,7 @@ import { expirable } from './expiry'
 import { fulfil } from './fulfil'
 import { transition } from './orders'
 import type { OrderStatus } from './states'
+import { reconcileOrders } from './reconcile'
 
 /**
  * Unpaid orders past their 24 hours become `expired`, each through `transition()`, so a payment
@@ -49,3 +50,4 @@ export async function sweepCheckout(payload: Payload, at: Date): Promise<{ expir
 export const expireOrdersTask = maintenanceTask('expireOrders', 'Expire unpaid orders past their 24 hours', '*/5 * * * *', async (payload, at) => ({ expired: await expireDueOrders(payload, at) }))
 export const finishFulfilmentTask = maintenanceTask('finishFulfilment', 'Finish fulfilling paid orders', '*/5 * * * *', async (payload, at) => ({ fulfilled: await finishUnfulfilled(payload, at) }))
 export const dropIdempotencyKeysTask = maintenanceTask('dropIdempotencyKeys', 'Drop idempotency keys past their 24 hours', '7 * * * *', async (payload, at) => ({ dropped: await dropExpiredIdempotencyKeys(payload, at) }))
+export const reconcileOrdersTask = maintenanceTask('reconcileOrders', 'Ask providers about orders left open', '* * * * *', async (payload, at) => ({ ...(await reconcileOrders(payload, at)) }))

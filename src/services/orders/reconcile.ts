@@ -4,7 +4,6 @@ import type { Payload } from 'payload'
 import { env } from '@/lib/env'
 import { errorMessage } from '@/lib/http'
 import { query } from '@/services/db'
-import { maintenanceTask } from '@/services/maintenance'
 import { applyResult } from '@/services/payments/outcome'
 import { failedWith, type PaymentResult } from '@/services/payments/provider'
 import { providerById } from '@/services/payments/registry'
@@ -93,5 +92,3 @@ export async function reconcileOrders(payload: Payload, at: Date, afterSeconds =
   }
   return counts
 }
-
-export const reconcileOrdersTask = maintenanceTask('reconcileOrders', 'Ask providers about orders left open', '* * * * *', async (payload, at) => ({ ...(await reconcileOrders(payload, at)) }))
