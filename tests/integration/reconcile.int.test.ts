@@ -12,6 +12,7 @@ import { ledgerEntry } from '@/services/payments/sandbox/ledger'
 import { copyAttemptsToLedger } from '@/migrations/20261129_215700_sandbox_ledger'
 import type { FakeStripe } from '../support/fake-stripe'
 import { useStripeStandIn } from '../support/stripe-account'
+import { queuedCardEvents } from '../support/webhooks'
 import { callRoute } from '../support/routes'
 
 let payload: Payload
@@ -57,6 +58,8 @@ describe('reconciliation with the sandbox ledger', () => {
     const [settled] = await attemptsOf(order.id)
     expect(settled).toMatchObject({ status: 'succeeded', providerRef: `sandbox:sbx_${order.id}_1` })
     expect(await subscriptionsOf(order.id)).toHaveLength(1)
+    // The sandbox sends the event for the charge it made (the lost request never queued it).
+    expect(await queuedCardEvents(payload, order.id)).toEqual(['payment_intent.requires_action', 'payment_intent.succeeded'])
     // Asked again, nothing more happens.
     const { version } = await orderOf(order.publicHash)
     await reconcile()
@@ -73,6 +76,8 @@ describe('reconciliation with the sandbox ledger', () => {
     await leftProcessing(order.id, attempt!)
     await reconcile()
     expect(await orderOf(order.publicHash)).toMatchObject({ status: 'failed', failure: { code: 'PROCESSING_ERROR', retryable: true } })
+    // A charge it never saw: the sandbox sends nothing for it.
+    expect(await queuedCardEvents(payload, order.id)).toEqual(['payment_intent.requires_action'])
     const retried = await callRoute(purchaseRoute, { path: '/api/veilgate/purchase/url-with-email/', body: { hash: order.publicHash, paymentMethod: 'card', cardToken: await tokenFor('4242424242424242') }, headers: { 'idempotency-key': `reconcile-retry-${order.id}` } })
     expect(retried.body).toMatchObject({ hash: order.publicHash, status: 'paid' })
     expect((await attemptsOf(order.id)).map((row) => row.status)).toEqual(['failed', 'succeeded'])

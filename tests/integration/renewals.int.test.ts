@@ -21,6 +21,7 @@ import { renewSubscriptionsTask } from '@/services/subscriptions/maintenance'
 import { payAgainPath } from '@/services/subscriptions/notices'
 import { runRenewals } from '@/services/subscriptions/renewals'
 import { mailSentTo, mailTo } from '../support/mail'
+import { queuedCardEvents } from '../support/webhooks'
 import { callRoute } from '../support/routes'
 import { resetSandboxClock } from '../support/sandbox-clock'
 
@@ -188,11 +189,15 @@ describe('renewals by card through the sandbox clock', () => {
       await query(payload, `update subscriptions set period = 1 where id = $1`, [order.renews])
     }
     await query(payload, `delete from sandbox_ledger where key = $1`, [`order:${unseen!.id}:attempt:1`])
+    // The scan died before the sandbox's events were queued.
+    await query(payload, `delete from payload_jobs where task_slug = 'deliverWebhook' and input->>'event' like any($1)`, [[charged!, unseen!].map((order) => `%"orderId":"${order.id}"%`)])
     await runRenewals(payload, now())
     for (const order of [charged!, unseen!]) {
       expect((await payload.findByID({ collection: 'orders', id: order.id, depth: 0, overrideAccess: true })).status).toBe('paid')
       expect((await attemptsOf(order)).map((attempt) => [attempt.number, attempt.status])).toEqual([[1, 'succeeded']])
       expect(await query(payload, `select status from sandbox_ledger where key like $1`, [`order:${order.id}:attempt:%`])).toEqual([{ status: 'succeeded' }])
+      // The sandbox's event for each charge, once.
+      expect(await queuedCardEvents(payload, order.id)).toEqual(['payment_intent.succeeded'])
     }
     expect(await renewalsOf(made.subscription)).toHaveLength(1)
     expect(await renewalsOf(lost.subscription)).toHaveLength(1)

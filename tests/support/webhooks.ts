@@ -15,3 +15,16 @@ export async function drainWebhooks(payload: Payload): Promise<void> {
     await runWebhookQueue(payload)
   }
 }
+
+/** The types of the sandbox's card events queued for order `orderId` and not yet delivered, in queue order. */
+export async function queuedCardEvents(payload: Payload, orderId: number): Promise<string[]> {
+  const rows = await query<{ event: string }>(
+    payload,
+    `select input->>'event' as event from payload_jobs where task_slug = 'deliverWebhook' and queue = $1 and completed_at is null and coalesce(input->>'route', 'card') = 'card' order by id`,
+    [WEBHOOK_QUEUE],
+  )
+  return rows
+    .map((row) => JSON.parse(row.event) as { type: string; data: { object: { metadata?: { orderId?: string } } } })
+    .filter((event) => event.data.object.metadata?.orderId === String(orderId))
+    .map((event) => event.type)
+}

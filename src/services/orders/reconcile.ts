@@ -7,6 +7,8 @@ import { query } from '@/services/db'
 import { applyResult } from '@/services/payments/outcome'
 import { failedWith, type PaymentResult } from '@/services/payments/provider'
 import { providerById } from '@/services/payments/registry'
+import { reportSandboxOutcome } from '@/services/payments/sandbox/deliver'
+import type { PaymentMethod } from '@/services/catalog/methods'
 import { latestAttempt, transition } from './orders'
 import type { OrderStatus } from './states'
 
@@ -51,9 +53,9 @@ export type ReconcileCounts = { asked: number; settled: number; failed: number; 
  * only are logged.
  */
 export async function reconcileOrders(payload: Payload, at: Date, afterSeconds = env().ORDER_RECONCILE_AFTER): Promise<ReconcileCounts> {
-  const open = await query<{ id: number; status: OrderStatus; public_hash: string; locale: string }>(
+  const open = await query<{ id: number; status: OrderStatus; public_hash: string; locale: string; method: PaymentMethod }>(
     payload,
-    `select id, status::text as status, public_hash, locale from orders
+    `select id, status::text as status, public_hash, locale, method::text as method from orders
       where status::text = any($1::text[]) and updated_at < now() - make_interval(secs => $2) order by id limit 100`,
     [reconcilable, afterSeconds],
   )
@@ -80,6 +82,11 @@ export async function reconcileOrders(payload: Payload, at: Date, afterSeconds =
       continue
     }
     const answer = await applyResult(payload, order, attempt!, result, [row.status], at)
+    // The sandbox's event for what its ledger holds (a pending reference: it holds nothing), which the
+    // stopped request may never have queued; sent twice, it is one event.
+    if (provider!.id === 'sandbox' && !result.providerRef.startsWith('pending_')) {
+      await reportSandboxOutcome(payload, { providerRef: result.providerRef, status: result.status, method: row.method, amount: attempt!.amount, orderId: row.id, hash: row.public_hash, attempt: attempt!.number, at })
+    }
     // Asked and still as it was: touched, so it is asked again only after another wait.
     const [after] = await query<{ status: OrderStatus }>(
       payload,
