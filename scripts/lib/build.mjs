@@ -9,7 +9,7 @@ import { subsetFonts } from './fonts.mjs'
 import { asnSourceDir, buildAsnIndex } from './asn-index.mjs'
 
 // scripts/lib in full: the app imports several of its modules (the content signal, the clocks …) and Next bundles the render cache's handler.
-const inputs = ['src', 'messages', 'public', 'next.config.ts', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json', 'scripts/lib']
+const inputs = ['src', 'messages', 'public', 'next.config.ts', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json', 'patches', 'scripts/lib']
 
 function hashInputs() {
   const hash = createHash('sha256')
