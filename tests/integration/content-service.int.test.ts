@@ -2,6 +2,7 @@ import { getPayload, type Payload } from 'payload'
 import { beforeAll, describe, expect, it } from 'vitest'
 import config from '@payload-config'
 import { GET as clearCache } from '@/app/api/coms/clear-cache/route'
+import { GET as providerClearCache } from '@/app/api/veilgate/clear-cache/route'
 import { GET as childrenPagination } from '@/app/api/coms/pages/children-by-url-pagination/route'
 import { GET as children } from '@/app/api/coms/pages/children/route'
 import { GET as glossary } from '@/app/api/coms/pages/glossary-page/route'
@@ -125,6 +126,13 @@ describe('hidden service endpoints', () => {
     const { token } = await payload.login({ collection: 'admins', data: { email: 'admin@veilgate.local', password: 'veilgate-admin' } })
     const allowed = await get(clearCache, '/api/coms/clear-cache/', { authorization: `JWT ${token}` })
     expect(allowed).toMatchObject({ status: 200, body: { cleared: true } })
+  })
+
+  it('/api/veilgate/clear-cache/ is the same: 401 EXPIRED_SESSION without an admin’s session, { cleared: true } with one', async () => {
+    expect(await get(providerClearCache, '/api/veilgate/clear-cache/')).toMatchObject({ status: 401, body: { statusCode: 401, code: 'EXPIRED_SESSION' } })
+    expect(await get(providerClearCache, '/api/veilgate/clear-cache/', { authorization: 'JWT not-a-token' })).toMatchObject({ status: 401, body: { code: 'EXPIRED_SESSION' } })
+    const { token } = await payload.login({ collection: 'admins', data: { email: 'admin@veilgate.local', password: 'veilgate-admin' } })
+    expect(await get(providerClearCache, '/api/veilgate/clear-cache/', { authorization: `JWT ${token}` })).toEqual({ status: 200, body: { cleared: true } })
   })
 })
 
