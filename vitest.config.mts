@@ -50,7 +50,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.mjs'],
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.mjs', 'tests/support/**/*.test.ts'],
           environment: 'node',
           // Worker threads that keep their modules between files: starting a fresh process for each
           // of seventy small files cost three times the tests themselves. Files leave nothing behind:
