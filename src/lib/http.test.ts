@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { handler } from './http'
+import { handler, otherMethods } from './http'
 
 vi.mock('./log', () => ({ logger: () => ({ warn: () => undefined, error: () => undefined, info: () => undefined }) }))
 
@@ -26,5 +26,20 @@ describe('handler() and a database outage', () => {
     expect(answer.status).toBe(500)
     expect(answer.headers.get('retry-after')).toBeNull()
     expect(await answer.json()).toMatchObject({ statusCode: 500, code: 'INTERNAL_ERROR' })
+  })
+})
+
+describe('otherMethods()', () => {
+  it('answers every method a route leaves out with a JSON 405 naming the ones it serves (HEAD with GET)', async () => {
+    const refused = otherMethods('GET', 'POST')
+    expect(Object.keys(refused).sort()).toEqual(['DELETE', 'OPTIONS', 'PATCH', 'PUT'])
+    const answer = await refused.PUT(new Request('http://localhost/api/coms/site/', { method: 'PUT' }), undefined)
+    expect(answer.status).toBe(405)
+    expect(answer.headers.get('allow')).toBe('GET, HEAD, POST')
+    expect(await answer.json()).toEqual({ statusCode: 405, code: 'METHOD_NOT_ALLOWED', message: expect.any(String) })
+    // A POST-only route refuses GET and HEAD too.
+    const postOnly = otherMethods('POST')
+    expect(Object.keys(postOnly).sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'PUT'])
+    expect((await postOnly.GET(new Request('http://localhost/api/veilgate/auth/login/'), undefined)).headers.get('allow')).toBe('POST')
   })
 })

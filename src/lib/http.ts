@@ -138,6 +138,24 @@ export function methodNotAllowed(allow: string) {
   })
 }
 
+/** The methods a route file can answer (Next answers HEAD from a GET by itself). */
+export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
+export type HttpMethod = (typeof HTTP_METHODS)[number]
+type Refused<S extends HttpMethod> = Exclude<HttpMethod, S | (S extends 'GET' ? 'HEAD' : never)>
+
+/**
+ * A 405 `METHOD_NOT_ALLOWED` with `Allow` for each method a route file leaves out, named by the
+ * methods it serves: `export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET', 'POST')`
+ * (HEAD comes with GET). The type names exactly the methods left, so a route file cannot list
+ * one it serves or miss one.
+ */
+export function otherMethods<S extends HttpMethod>(...served: S[]): Record<Refused<S>, ReturnType<typeof methodNotAllowed>> {
+  const allowed = new Set<HttpMethod>(served)
+  if (allowed.has('GET')) allowed.add('HEAD')
+  const refuse = methodNotAllowed(HTTP_METHODS.filter((method) => allowed.has(method)).join(', '))
+  return Object.fromEntries(HTTP_METHODS.filter((method) => !allowed.has(method)).map((method) => [method, refuse])) as Record<Refused<S>, ReturnType<typeof methodNotAllowed>>
+}
+
 /** The query string as an object, for zod (NUL bytes and broken surrogates removed). */
 export function queryOf(request: Request): Record<string, string> {
   return cleanInput(Object.fromEntries(new URL(request.url).searchParams))

@@ -106,6 +106,22 @@ describe('the known 500s and big bodies', () => {
     }
   })
 
+  it('answers a method an API route does not serve with a JSON 405 naming the ones it does, OPTIONS included', async () => {
+    const cases: [string, string, string][] = [
+      ['PUT', '/api/coms/site/', 'GET, HEAD'],
+      ['OPTIONS', '/api/coms/site/', 'GET, HEAD'],
+      ['GET', '/api/veilgate/auth/login/', 'POST'],
+      ['DELETE', '/api/veilgate/geo-ip/', 'GET, HEAD, OPTIONS'],
+      ['PATCH', '/api/veilgate/clear-cache/', 'GET, HEAD'],
+    ]
+    for (const [method, target, allow] of cases) {
+      const response = await fetch(`${baseUrl()}${target}`, { method, headers: { origin: baseUrl(), 'sec-fetch-site': 'same-origin' } })
+      expect(response.status, `${method} ${target}`).toBe(405)
+      expect(response.headers.get('allow'), `${method} ${target}`).toBe(allow)
+      expect(await response.json()).toMatchObject({ statusCode: 405, code: 'METHOD_NOT_ALLOWED' })
+    }
+  })
+
   it('answers a 12 MB body with 413 PAYLOAD_TOO_LARGE', async () => {
     const big = 'x'.repeat(12 * 1024 * 1024)
     for (const target of ['/api/coms/survey/', '/api/veilgate/auth/login/']) {

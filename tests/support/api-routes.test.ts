@@ -24,6 +24,7 @@ describe('the API route lister', () => {
     expect(exportedMethods('export async function POST(request) {}\nexport function GET() {}\nexport const dynamic = "force-dynamic"')).toEqual(['GET', 'POST'])
     expect(exportedMethods('export const { GET, OPTIONS, POST } = geoRoute(answer)\nexport { read as PUT }')).toEqual(['GET', 'POST', 'PUT', 'OPTIONS'])
     expect(exportedMethods('export const { read: DELETE } = routes\nconst PATCH = 1')).toEqual(['DELETE'])
+    expect(exportedMethods("export const GET = handler(read)\nexport const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')")).toEqual(['GET'])
   })
 })
 

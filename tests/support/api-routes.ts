@@ -17,15 +17,21 @@ export type ApiRoute = {
   /** `/api/veilgate/account/orders/[hash]`: the directories, brackets kept. */
   pattern: string
   segments: RouteSegment[]
-  /** The methods the file exports, in `HTTP_METHODS` order. */
+  /** The methods the file serves (its exports less those `otherMethods()` refuses), in `HTTP_METHODS` order. */
   methods: HttpMethod[]
 }
 
-/** The HTTP methods a route file's source exports: `export const GET =`, `export (async) function POST`, `export const { GET, POST } =`, `export { GET }`. */
+/**
+ * The HTTP methods a route file's source serves: `export const GET =`, `export (async) function
+ * POST`, `export const { GET, POST } =`, `export { GET }`; not those `export const { PUT, … } =
+ * otherMethods(…)` refuses with a 405.
+ */
 export function exportedMethods(source: string): HttpMethod[] {
   const names = new Set<string>()
   for (const match of source.matchAll(/^export\s+(?:const|let|async\s+function|function)\s+([A-Z]+)\b/gm)) names.add(match[1]!)
-  for (const match of source.matchAll(/^export\s+(?:const\s*)?\{([^}]*)\}/gm)) {
+  for (const match of source.matchAll(/^export\s+(?:const\s*)?\{([^}]*)\}(.*)$/gm)) {
+    // What `otherMethods()` answers with a 405 is refused, not served.
+    if (/^\s*=\s*otherMethods\(/.test(match[2]!)) continue
     // `{ GET, POST }`; `{ read: GET }` (destructured) and `{ read as GET }` export the name on the right.
     for (const part of match[1]!.split(',')) {
       const exported = part.split(/\s+as\s+|:/).pop()?.trim()

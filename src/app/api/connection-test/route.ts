@@ -1,4 +1,4 @@
-import { handler, json, methodNotAllowed } from '@/lib/http'
+import { handler, json, otherMethods } from '@/lib/http'
 import { payloadClient } from '@/services/content/payload'
 import { createTest, exitEntries } from '@/services/connection-test/results'
 import { limit } from '@/services/security/rate-limit'
@@ -14,7 +14,4 @@ export const POST = handler(async (request) => {
   return json({ ...createTest(), exits: await exitEntries(await payloadClient()) }, { status: 201 })
 })
 
-export const GET = methodNotAllowed('POST')
-export const PUT = GET
-export const PATCH = GET
-export const DELETE = GET
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

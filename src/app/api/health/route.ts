@@ -1,7 +1,7 @@
 // `GET /api/health` (and HEAD) for load balancers: 200 `ok` or `degraded`, 503 `fail` (database
 // unreachable) or `draining` (SIGTERM received), never cached, never rate-limited, within two
 // seconds; every other method 405 with `Allow: GET, HEAD`.
-import { handler, json, methodNotAllowed } from '@/lib/http'
+import { handler, json, otherMethods } from '@/lib/http'
 import { health } from '@/services/health/checks'
 
 export const dynamic = 'force-dynamic'
@@ -12,9 +12,4 @@ export const GET = handler(async () => {
 })
 export const HEAD = GET
 
-const others = methodNotAllowed('GET, HEAD')
-export const POST = others
-export const PUT = others
-export const PATCH = others
-export const DELETE = others
-export const OPTIONS = others
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET', 'HEAD')

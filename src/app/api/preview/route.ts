@@ -3,7 +3,7 @@ import { NextResponse } from 'next/server'
 import { z } from 'zod'
 import { defaultLocale, isLocaleCode } from '@/i18n/locales'
 import { localizePath } from '@/i18n/paths'
-import { handler, queryOf } from '@/lib/http'
+import { handler, otherMethods, queryOf } from '@/lib/http'
 import { requireAdmin } from '@/services/auth/admin'
 import { payloadClient } from '@/services/content/payload'
 
@@ -20,3 +20,5 @@ export const GET = handler(async (request) => {
   ;(await draftMode()).enable()
   return NextResponse.redirect(new URL(localizePath(isLocaleCode(locale) ? locale : defaultLocale, path), request.url), 307)
 })
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

@@ -1,6 +1,6 @@
 // `vpn-download/`, `passwarden-download/`, `firewall-download/`: a product's current releases.
 import { z } from 'zod'
-import { apiError, handler, json, methodNotAllowed, queryOf, requestLocale, tsParam } from '@/lib/http'
+import { apiError, handler, json, queryOf, requestLocale, tsParam } from '@/lib/http'
 import { env } from '@/lib/env'
 import { payloadClient } from '@/services/content/payload'
 import { appPlatforms, type AppPlatform } from '@/services/downloads/apps'
@@ -30,6 +30,5 @@ export function downloadRoute(product: AppProduct) {
       if (!releases[0]) throw apiError('NOT_FOUND')
       return json({ product, ...answer(releases[0]) })
     }),
-    POST: methodNotAllowed('GET, HEAD'),
   }
 }

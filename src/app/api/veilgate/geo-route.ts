@@ -1,9 +1,9 @@
 // The geo-IP and VPN list endpoints: public GETs, rate-limited per client address, readable
-// cross-origin by the site's own origins, every other method 405.
+// cross-origin by the site's own origins, every other method 405 (otherMethods() in each route file).
 import { z } from 'zod'
 import { clientAddress } from '@/lib/client-address'
 import { corsHeaders, corsPreflight } from '@/lib/cors'
-import { apiError, handler, json, methodNotAllowed, queryOf, requestLocale, tsParam } from '@/lib/http'
+import { apiError, handler, json, queryOf, requestLocale, tsParam } from '@/lib/http'
 import { payloadClient } from '@/services/content/payload'
 import { serverLocations } from '@/services/content/servers'
 import { lookupAddress, type GeoIpAnswer } from '@/services/geoip/lookup'
@@ -15,10 +15,9 @@ export const geoQuery = z.object({ ...tsParam, locale: z.string().max(10).option
 type Routes = {
   GET: (request: Request, context: unknown) => Promise<Response>
   OPTIONS: (request: Request) => Promise<Response>
-  POST: ReturnType<typeof methodNotAllowed>
 }
 
-/** GET answering `answer(request)` as JSON, its errors too with the CORS headers; OPTIONS the preflight; POST 405. */
+/** GET answering `answer(request)` as JSON, its errors too with the CORS headers; OPTIONS the preflight (the route file refuses the rest with otherMethods()). */
 export function geoRoute(answer: (request: Request, query: z.infer<typeof geoQuery>) => Promise<unknown>): Routes {
   const inner = handler(async (request: Request) => {
     await limitGeo(request)
@@ -31,7 +30,6 @@ export function geoRoute(answer: (request: Request, query: z.infer<typeof geoQue
       return response
     },
     OPTIONS: async (request) => corsPreflight(request),
-    POST: methodNotAllowed('GET, HEAD, OPTIONS'),
   }
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { handler, json, queryOf, tsParam } from '@/lib/http'
+import { handler, json, otherMethods, queryOf, tsParam } from '@/lib/http'
 import { requireAdmin } from '@/services/auth/admin'
 import { announceNow } from '@/services/content/changes'
 import { normalisePagePath } from '@/services/content/paths'
@@ -21,3 +21,5 @@ export const GET = handler(async (request) => {
   const pages = await payload.find({ collection: 'pages', limit: 10_000, pagination: false, depth: 0, select: { path: true } })
   return json({ paths: pages.docs.map((doc) => doc.path) })
 })
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

@@ -1,4 +1,4 @@
-import { handler, json, queryOf } from '@/lib/http'
+import { handler, json, otherMethods, queryOf } from '@/lib/http'
 import { payloadClient } from '@/services/content/payload'
 import { search } from '@/services/search/search'
 import { searchQuery } from '@/services/search/query'
@@ -8,3 +8,5 @@ export const GET = handler(async (request) => {
   const result = await search(await payloadClient(), searchQuery.parse(queryOf(request)))
   return json(result.hits.map(({ kind, path, title, snippetHtml }) => ({ kind, path, title, snippet: snippetHtml })))
 })
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

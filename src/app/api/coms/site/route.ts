@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { locales } from '@/i18n/locales'
 import { brand, products } from '@/lib/brand'
-import { handler, json, queryOf, tsParam } from '@/lib/http'
+import { handler, json, otherMethods, queryOf, tsParam } from '@/lib/http'
 
 const query = z.object({ ...tsParam })
 
@@ -17,3 +17,5 @@ export const GET = handler(async (request) => {
     locales: locales.map(({ code, label, tag, dir, main }) => ({ code, label, tag, dir, main })),
   })
 })
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

@@ -1,5 +1,5 @@
 import { securityNow } from '@/lib/clock'
-import { bodyOf, handler, json, methodNotAllowed, requestLocale } from '@/lib/http'
+import { bodyOf, handler, json, otherMethods, requestLocale } from '@/lib/http'
 import { newsletterEmail, subscribeBody } from '@/lib/validation/newsletter'
 import { payloadClient } from '@/services/content/payload'
 import { requireHuman } from '@/services/human-check'
@@ -25,7 +25,4 @@ export const POST = handler(async (request) => {
   return json(await subscribe(payload, input, securityNow()))
 })
 
-export const GET = methodNotAllowed('POST')
-export const PUT = GET
-export const PATCH = GET
-export const DELETE = GET
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

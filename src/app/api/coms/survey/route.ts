@@ -1,6 +1,6 @@
 import type { Where } from 'payload'
 import { z } from 'zod'
-import { HttpError, bodyOf, handler, json } from '@/lib/http'
+import { bodyOf, handler, HttpError, json, otherMethods } from '@/lib/http'
 import { payloadClient } from '@/services/content/payload'
 
 const body = z.object({
@@ -28,3 +28,5 @@ export const POST = handler(async (request) => {
   const submission = await payload.create({ collection: 'form-submissions', data: { form: form.id, submissionData: answers } })
   return json({ id: submission.id, ok: true }, { status: 201 })
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

@@ -1,5 +1,5 @@
 import { securityNow } from '@/lib/clock'
-import { apiError, handler, json, methodNotAllowed, readBody, seeOtherPage } from '@/lib/http'
+import { apiError, handler, json, otherMethods, readBody, seeOtherPage } from '@/lib/http'
 import { payloadClient } from '@/services/content/payload'
 import { unsubscribe } from '@/services/newsletter/subscribers'
 
@@ -20,4 +20,4 @@ export const POST = handler(async (request) => {
   return json({ unsubscribed: true })
 })
 
-export const GET = methodNotAllowed('POST')
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

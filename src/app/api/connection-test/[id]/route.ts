@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { clientAddress } from '@/lib/client-address'
-import { apiError, handler, json, methodNotAllowed, queryOf, tsParam } from '@/lib/http'
+import { apiError, handler, json, otherMethods, queryOf, tsParam } from '@/lib/http'
 import { payloadClient } from '@/services/content/payload'
 import { checkTestId, testResults } from '@/services/connection-test/results'
 import { limit } from '@/services/security/rate-limit'
@@ -22,7 +22,4 @@ export const GET = handler(async (request: Request, { params }: { params: Promis
   return json(await testResults(await payloadClient(), id, clientAddress(request.headers)))
 })
 
-export const POST = methodNotAllowed('GET')
-export const PUT = POST
-export const PATCH = POST
-export const DELETE = POST
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

@@ -1,3 +1,4 @@
+import { otherMethods } from '@/lib/http'
 /**
  * GET → 204 whatever the host: where the probe names point, so a page's fetch of
  * `https://<label>.<id>.<zone>/api/connection-test/probe/` ends at once (the DNS lookup was the
@@ -6,3 +7,5 @@
 export function GET(): Response {
   return new Response(null, { status: 204, headers: { 'cache-control': 'no-store', 'access-control-allow-origin': '*' } })
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

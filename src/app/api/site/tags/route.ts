@@ -1,5 +1,6 @@
 import { env } from '@/lib/env'
 import { tagsScript } from '@/lib/security/tags'
+import { otherMethods } from '@/lib/http'
 
 export const dynamic = 'force-dynamic'
 
@@ -14,3 +15,5 @@ export function GET() {
     headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' },
   })
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

@@ -1,4 +1,5 @@
 import { askedOrClient, geoRoute } from '../geo-route'
+import { otherMethods } from '@/lib/http'
 
 /**
  * GET [?ip=] → `{ ip, version, local, country, asn, org }` for the client's address (behind
@@ -8,7 +9,5 @@ const route = geoRoute(async (request, query) => (await askedOrClient(request, q
 
 export const GET = route.GET
 export const OPTIONS = route.OPTIONS
-export const POST = route.POST
-export const PUT = route.POST
-export const PATCH = route.POST
-export const DELETE = route.POST
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET', 'OPTIONS')

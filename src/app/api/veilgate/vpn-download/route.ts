@@ -1,9 +1,8 @@
 import { downloadRoute } from '../download-route'
+import { otherMethods } from '@/lib/http'
 
 const route = downloadRoute('vpn')
 
 export const GET = route.GET
-export const POST = route.POST
-export const PUT = route.POST
-export const PATCH = route.POST
-export const DELETE = route.POST
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

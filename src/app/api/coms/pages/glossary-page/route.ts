@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { defaultLocale, isLocaleCode } from '@/i18n/locales'
-import { handler, json, queryOf, tsParam } from '@/lib/http'
+import { handler, json, otherMethods, queryOf, tsParam } from '@/lib/http'
 import { payloadClient } from '@/services/content/payload'
 
 const query = z.object({ locale: z.string().max(5).optional(), ...tsParam })
@@ -20,3 +20,5 @@ export const GET = handler(async (request) => {
   })
   return json({ terms: result.docs.map(({ slug, term, definition }) => ({ slug, term, definition })) })
 })
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { HttpError, handler, json, queryOf, tsParam } from '@/lib/http'
+import { handler, HttpError, json, otherMethods, queryOf, tsParam } from '@/lib/http'
 import { pagePayload } from '@/services/content/api'
 import { payloadClient } from '@/services/content/payload'
 
@@ -16,3 +16,5 @@ export const GET = handler(async (request) => {
   if (!page) throw new HttpError(404, 'Page not found')
   return json(page)
 })
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

@@ -1,5 +1,5 @@
 import { securityNow } from '@/lib/clock'
-import { handler, methodNotAllowed, readBody, seeOtherPage } from '@/lib/http'
+import { handler, otherMethods, readBody, seeOtherPage } from '@/lib/http'
 import { payloadClient } from '@/services/content/payload'
 import { confirmSubscription } from '@/services/newsletter/subscribers'
 
@@ -14,4 +14,4 @@ export const POST = handler(async (request) => {
   return seeOtherPage(form.get('locale'), '/newsletter/confirm', confirmed ? '?done=1' : '')
 })
 
-export const GET = methodNotAllowed('POST')
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

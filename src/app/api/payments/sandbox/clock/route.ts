@@ -1,5 +1,5 @@
 import { clockOffset, now } from '@/lib/clock'
-import { apiError, handler, json } from '@/lib/http'
+import { apiError, handler, json, otherMethods } from '@/lib/http'
 import { requireAdmin } from '@/services/auth/admin'
 import { payloadClient } from '@/services/content/payload'
 import { sandboxAvailable } from '@/services/payments/registry'
@@ -13,3 +13,5 @@ export const GET = handler(async (request) => {
   await loadClock(payload)
   return json({ now: now().toISOString(), offsetMs: clockOffset() })
 })
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

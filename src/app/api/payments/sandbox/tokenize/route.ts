@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { now } from '@/lib/clock'
-import { apiError, AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
+import { apiError, AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods } from '@/lib/http'
 import { sandboxAvailable } from '@/services/payments/registry'
 import { tokenize } from '@/services/payments/sandbox/processor'
 import { payloadClient } from '@/services/content/payload'
@@ -30,3 +30,5 @@ export const POST = handler(async (request) => {
   if ('error' in result) throw apiError(result.error, result.error === 'INCORRECT_NUMBER' ? 'number' : result.error === 'INVALID_CVC' ? 'cvc' : result.error === 'INVALID_EXPIRY_MONTH' ? 'expMonth' : 'expYear')
   return json(result)
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

@@ -1,4 +1,4 @@
-import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
+import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods } from '@/lib/http'
 import { deleteAccount, deleteInput } from '@/services/account/deletion'
 import { requireSession } from '@/services/auth/sessions'
 import { payloadClient } from '@/services/content/payload'
@@ -16,3 +16,5 @@ export const POST = handler(async (request) => {
   const input = deleteInput.parse(await bodyOf(request, AUTH_MAX_BODY_BYTES))
   return json(await deleteAccount(payload, customer, input))
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

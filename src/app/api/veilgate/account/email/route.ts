@@ -1,4 +1,4 @@
-import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
+import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods } from '@/lib/http'
 import { changeEmailSchema } from '@/lib/validation/auth'
 import { requestEmailChange } from '@/services/auth/accounts'
 import { requireSession } from '@/services/auth/sessions'
@@ -17,3 +17,5 @@ export const POST = handler(async (request) => {
   const input = changeEmailSchema.parse(await bodyOf(request, AUTH_MAX_BODY_BYTES))
   return json(await requestEmailChange(payload, customer.id, input), { status: 202 })
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

@@ -1,4 +1,4 @@
-import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
+import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods } from '@/lib/http'
 import { isLocaleCode } from '@/i18n/locales'
 import { profileInput, profileView, updateProfile } from '@/services/account/settings'
 import { requireSession } from '@/services/auth/sessions'
@@ -22,3 +22,5 @@ export const PATCH = handler(async (request) => {
   const screen = new URL(request.url).searchParams.get('locale')
   return json(await updateProfile(payload, customer, input, isLocaleCode(screen) ? screen : customer.locale))
 })
+
+export const { POST, PUT, DELETE, OPTIONS } = otherMethods('GET', 'PATCH')

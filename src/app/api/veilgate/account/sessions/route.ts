@@ -1,4 +1,4 @@
-import { handler, json } from '@/lib/http'
+import { handler, json, otherMethods } from '@/lib/http'
 import { customerSessions } from '@/services/account/settings'
 import { requireSession } from '@/services/auth/sessions'
 import { payloadClient } from '@/services/content/payload'
@@ -9,3 +9,5 @@ export const GET = handler(async (request) => {
   const { customer, session } = await requireSession(payload, request.headers)
   return json(await customerSessions(payload, customer.id, session.id))
 })
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { handler, json, queryOf, tsParam } from '@/lib/http'
+import { handler, json, otherMethods, queryOf, tsParam } from '@/lib/http'
 import { safeNext } from '@/lib/next-path'
 import { autologinUrl } from '@/services/auth/fast-login'
 import { requireSession } from '@/services/auth/sessions'
@@ -18,3 +18,5 @@ export const GET = handler(async (request) => {
   const { customer } = await requireSession(payload, request.headers)
   return json(await autologinUrl(payload, customer, safeNext(next, '/my-account')))
 })
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

@@ -1,4 +1,4 @@
-import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, queryOf } from '@/lib/http'
+import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods, queryOf } from '@/lib/http'
 import { codeLoginSchema, tokenSchema } from '@/lib/validation/auth'
 import { exchangeCode, exchangeToken } from '@/services/auth/fast-login'
 import { payloadClient } from '@/services/content/payload'
@@ -30,3 +30,5 @@ export const POST = exchange
 export const PUT = exchange
 export const PATCH = exchange
 export const DELETE = exchange
+
+export const { OPTIONS } = otherMethods('GET', 'POST', 'PUT', 'PATCH', 'DELETE')

@@ -1,4 +1,4 @@
-import { apiError, AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
+import { apiError, AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods } from '@/lib/http'
 import { changePasswordSchema, ownerInputs, tooWeak } from '@/lib/validation/auth'
 import { ensureStrengthEstimate } from '@/lib/validation/strength'
 import { changePassword } from '@/services/auth/accounts'
@@ -15,3 +15,5 @@ export const POST = handler(async (request) => {
   await changePassword(payload, { customer, sessionId: session.id }, input)
   return json({ ok: true })
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

@@ -1,4 +1,4 @@
-import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
+import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods } from '@/lib/http'
 import { fastLoginSchema } from '@/lib/validation/auth'
 import { requestFastLogin } from '@/services/auth/fast-login'
 import { payloadClient } from '@/services/content/payload'
@@ -19,3 +19,5 @@ export const POST = handler(async (request) => {
   await requestFastLogin(payload, { email: input.username, timezone: input.timezone })
   return json({ sent: true }, { status: 202 })
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

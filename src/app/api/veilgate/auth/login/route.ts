@@ -1,4 +1,4 @@
-import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
+import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods } from '@/lib/http'
 import { loginSchema } from '@/lib/validation/auth'
 import { login } from '@/services/auth/accounts'
 import { payloadClient } from '@/services/content/payload'
@@ -13,3 +13,5 @@ export const POST = handler(async (request) => {
   const token = await login(await payloadClient(), input, { userAgent: request.headers.get('user-agent') })
   return json({ token })
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

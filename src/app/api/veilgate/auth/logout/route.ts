@@ -1,4 +1,4 @@
-import { HttpError, handler, json } from '@/lib/http'
+import { handler, HttpError, json, otherMethods } from '@/lib/http'
 import { requireSession, revokeSession } from '@/services/auth/sessions'
 import { payloadClient } from '@/services/content/payload'
 
@@ -14,3 +14,5 @@ export const POST = handler(async (request) => {
   }
   return json({ ok: true })
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

@@ -1,4 +1,4 @@
-import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
+import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods } from '@/lib/http'
 import { passwordResetRequestSchema } from '@/lib/validation/auth'
 import { requestPasswordReset } from '@/services/auth/password-reset'
 import { payloadClient } from '@/services/content/payload'
@@ -15,3 +15,5 @@ export const POST = handler(async (request) => {
   await requestPasswordReset(await payloadClient(), username)
   return json({ sent: true }, { status: 202 })
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

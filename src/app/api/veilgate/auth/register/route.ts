@@ -1,4 +1,4 @@
-import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
+import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods } from '@/lib/http'
 import { registerSchema } from '@/lib/validation/auth'
 import { ensureStrengthEstimate } from '@/lib/validation/strength'
 import { register } from '@/services/auth/accounts'
@@ -22,3 +22,5 @@ export const POST = handler(async (request) => {
   const { token } = await register(payload, input, { userAgent: request.headers.get('user-agent') })
   return json({ token }, { status: 201 })
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { handler, json, queryOf, tsParam } from '@/lib/http'
+import { handler, json, otherMethods, queryOf, tsParam } from '@/lib/http'
 import { userInfo } from '@/services/auth/accounts'
 import { requireSession } from '@/services/auth/sessions'
 import { payloadClient } from '@/services/content/payload'
@@ -12,3 +12,5 @@ export const GET = handler(async (request) => {
   const { customer } = await requireSession(await payloadClient(), request.headers)
   return json(userInfo(customer))
 })
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { realNow } from '@/lib/clock'
-import { handler, json, queryOf, tsParam } from '@/lib/http'
+import { handler, json, otherMethods, queryOf, tsParam } from '@/lib/http'
 import { payloadClient } from '@/services/content/payload'
 import { altchaChallenge } from '@/services/human-check/altcha'
 import { limit } from '@/services/security/rate-limit'
@@ -14,3 +14,5 @@ export const GET = handler(async (request) => {
   const challenge = await altchaChallenge(await payloadClient(), realNow())
   return json(challenge, { headers: { 'cache-control': 'no-store' } })
 })
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { apiError, AUTH_MAX_BODY_BYTES, bodyOf, handler } from '@/lib/http'
+import { apiError, AUTH_MAX_BODY_BYTES, bodyOf, handler, otherMethods } from '@/lib/http'
 import { EXPERIMENT_NAME } from '@/services/experiments/assign'
 import { recordExposure } from '@/services/experiments/events'
 import { payloadClient } from '@/services/content/payload'
@@ -22,3 +22,5 @@ export const POST = handler(async (request) => {
   if (!(await recordExposure(await payloadClient(), input.experiment, input.variant))) throw apiError('INVALID_INPUT', 'experiment')
   return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } })
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

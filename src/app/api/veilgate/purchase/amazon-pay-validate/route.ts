@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { now } from '@/lib/clock'
-import { handler, json, methodNotAllowed, queryOf, tsParam } from '@/lib/http'
+import { handler, json, otherMethods, queryOf, tsParam } from '@/lib/http'
 import { amazonOrderByHash, hashField } from '@/services/orders/views'
 import { amazonPayValidate } from '@/services/payments/amazon/wallet'
 import { payloadClient } from '@/services/content/payload'
@@ -20,7 +20,4 @@ export const GET = handler(async (request) => {
   return json(await amazonPayValidate(payload, await amazonOrderByHash(payload, hash), now()))
 })
 
-export const POST = methodNotAllowed('GET')
-export const PUT = POST
-export const PATCH = POST
-export const DELETE = POST
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { handler, json, methodNotAllowed, queryOf, tsParam } from '@/lib/http'
+import { handler, json, otherMethods, queryOf, tsParam } from '@/lib/http'
 import { amazonOrderByHash, hashField } from '@/services/orders/views'
 import { amazonUserInfo } from '@/services/payments/amazon/wallet'
 import { payloadClient } from '@/services/content/payload'
@@ -15,7 +15,4 @@ export const GET = handler(async (request) => {
   return json(amazonUserInfo(await amazonOrderByHash(payload, hash)))
 })
 
-export const POST = methodNotAllowed('GET')
-export const PUT = POST
-export const PATCH = POST
-export const DELETE = POST
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

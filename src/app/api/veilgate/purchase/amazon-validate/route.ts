@@ -1,4 +1,5 @@
 import { amazonReturn } from '../amazon-return'
+import { otherMethods } from '@/lib/http'
 
 export const runtime = 'nodejs'
 
@@ -8,3 +9,5 @@ export const POST = amazonReturn
 export const PUT = amazonReturn
 export const PATCH = amazonReturn
 export const DELETE = amazonReturn
+
+export const { OPTIONS } = otherMethods('GET', 'POST', 'PUT', 'PATCH', 'DELETE')

@@ -1,5 +1,5 @@
 import { now } from '@/lib/clock'
-import { apiError, handler, json } from '@/lib/http'
+import { apiError, handler, json, otherMethods } from '@/lib/http'
 import { takeEvent } from '@/services/payments/intake'
 import { eventReaders } from '@/services/payments/registry'
 import { payloadClient } from '@/services/content/payload'
@@ -29,3 +29,5 @@ export const POST = handler(async (request) => {
 
 /** The browser return by `?token=`, as `amazon-validate`. */
 export const GET = amazonReturn
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET', 'POST')

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { now } from '@/lib/clock'
-import { handler, json, queryOf, tsParam } from '@/lib/http'
+import { handler, json, otherMethods, queryOf, tsParam } from '@/lib/http'
 import { paymentMethods } from '@/services/catalog/methods'
 import { priceSelection, selectionFields } from '@/services/orders/purchase'
 import { payloadClient } from '@/services/content/payload'
@@ -35,3 +35,5 @@ export const GET = handler(async (request) => {
     card: cardSetup(),
   })
 })
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

@@ -1,5 +1,5 @@
 import { now } from '@/lib/clock'
-import { handler, methodNotAllowed } from '@/lib/http'
+import { handler, otherMethods } from '@/lib/http'
 import { takeEvent } from '@/services/payments/intake'
 import { eventReaders } from '@/services/payments/registry'
 import { payloadClient } from '@/services/content/payload'
@@ -20,4 +20,4 @@ export const GET = handler(async (request) => {
   return new Response('OK', { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } })
 })
 
-export const POST = methodNotAllowed('GET')
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

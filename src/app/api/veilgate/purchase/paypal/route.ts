@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server'
 import { z } from 'zod'
 import { now } from '@/lib/clock'
 import { env } from '@/lib/env'
-import { apiError, handler, json, queryOf } from '@/lib/http'
+import { apiError, handler, json, otherMethods, queryOf } from '@/lib/http'
 import { localizePath } from '@/i18n/paths'
 import { takeEvent } from '@/services/payments/intake'
 import { eventReaders } from '@/services/payments/registry'
@@ -57,3 +57,5 @@ export const GET = handler(async (request) => {
   const [path, search] = next.url.split('?')
   return NextResponse.redirect(new URL(`${localizePath(locale, path!)}${search ? `?${search}` : ''}`, env().SITE_URL), { status: 303, headers: { 'cache-control': 'no-store' } })
 })
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET', 'POST')

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { now } from '@/lib/clock'
-import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, methodNotAllowed } from '@/lib/http'
+import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods } from '@/lib/http'
 import { registerSchema } from '@/lib/validation/auth'
 import { ensureStrengthEstimate } from '@/lib/validation/strength'
 import { registerAndRedeem } from '@/services/account/redeem'
@@ -33,7 +33,4 @@ export const POST = handler(async (request) => {
   return json(result, { status: 201 })
 })
 
-export const GET = methodNotAllowed('POST')
-export const PUT = methodNotAllowed('POST')
-export const PATCH = methodNotAllowed('POST')
-export const DELETE = methodNotAllowed('POST')
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

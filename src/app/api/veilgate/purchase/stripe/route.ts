@@ -1,5 +1,5 @@
 import { now } from '@/lib/clock'
-import { apiError, handler, json } from '@/lib/http'
+import { apiError, handler, json, otherMethods } from '@/lib/http'
 import { takeWebhook } from '@/services/payments/intake'
 import { payloadClient } from '@/services/content/payload'
 
@@ -22,3 +22,5 @@ export const POST = handler(async (request) => {
   const payload = await payloadClient()
   return json(await takeWebhook(payload, raw, request.headers, now()))
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { handler, json, queryOf, tsParam } from '@/lib/http'
+import { handler, json, otherMethods, queryOf, tsParam } from '@/lib/http'
 import { hashField, orderByHash, transactionId } from '@/services/orders/views'
 import { payloadClient } from '@/services/content/payload'
 import { limitOrderReads } from '@/services/security/rate-limit'
@@ -13,3 +13,5 @@ export const GET = handler(async (request) => {
   const payload = await payloadClient()
   return json(await transactionId(payload, await orderByHash(payload, hash)))
 })
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

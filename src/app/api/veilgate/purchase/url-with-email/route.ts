@@ -1,5 +1,5 @@
 import { now } from '@/lib/clock'
-import { apiError, bodyOf, handler, json } from '@/lib/http'
+import { apiError, bodyOf, handler, json, otherMethods } from '@/lib/http'
 import { withIdempotency } from '@/services/orders/idempotency'
 import { answerForBrowser, purchaseBody, purchase, purchaseHash, retryBody, retryOrder } from '@/services/orders/purchase'
 import { requestHash } from '@/services/orders/request-hash'
@@ -36,3 +36,5 @@ export const POST = handler(async (request) => {
   const answer = await withIdempotency(payload, { scope: 'purchase', key, hash: purchaseHash(payload.secret, input), now: at }, () => purchase(payload, input, request, at))
   return json(answerForBrowser(payload.secret, answer.body), { status: answer.status })
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { now } from '@/lib/clock'
 import type { ErrorCode } from '@/lib/errors'
-import { apiError, errorMessage, handler, json, queryOf, tsParam } from '@/lib/http'
+import { apiError, errorMessage, handler, json, otherMethods, queryOf, tsParam } from '@/lib/http'
 import { findOrderByHash, PUBLIC_HASH } from '@/services/orders/orders'
 import { nextStep } from '@/services/orders/sync'
 import { payloadClient } from '@/services/content/payload'
@@ -26,3 +26,5 @@ export const GET = handler(async (request) => {
   const code = (failure?.code ?? 'CARD_DECLINED') as ErrorCode
   return json({ ...step, failure: { code, message: await errorMessage(code, locale ?? order.locale), retryable: failure?.retryable ?? true } })
 })
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

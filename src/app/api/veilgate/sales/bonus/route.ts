@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { handler, json, queryOf, tsParam } from '@/lib/http'
+import { handler, json, otherMethods, queryOf, tsParam } from '@/lib/http'
 import { requireSession } from '@/services/auth/sessions'
 import { referralCode } from '@/services/catalog/codes'
 import { payloadClient } from '@/services/content/payload'
@@ -20,3 +20,5 @@ export const GET = handler(async (request) => {
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
 })
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

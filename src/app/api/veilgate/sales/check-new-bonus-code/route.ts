@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { now } from '@/lib/clock'
-import { AUTH_MAX_BODY_BYTES, apiError, bodyOf, handler, json } from '@/lib/http'
+import { apiError, AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods } from '@/lib/http'
 import { optionalSession } from '@/services/auth/sessions'
 import { findPlan } from '@/services/catalog/catalog'
 import { checkBonusCode } from '@/services/catalog/codes'
@@ -28,3 +28,5 @@ export const POST = handler(async (request) => {
   const { bonus, quote } = await checkBonusCode(payload, { code: input.code, plan, customer: signedIn?.customer ?? null, now: now() })
   return json({ code: bonus.code, effect: { type: bonus.effect, value: bonus.value }, ...(quote ? { quote } : {}) })
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { now } from '@/lib/clock'
-import { handler, json, bodyOf, AUTH_MAX_BODY_BYTES } from '@/lib/http'
+import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods } from '@/lib/http'
 import { nextStep } from '@/services/orders/sync'
 import { hashField, orderByHash } from '@/services/orders/views'
 import { payloadClient } from '@/services/content/payload'
@@ -19,3 +19,5 @@ export const POST = handler(async (request) => {
   const step = await nextStep(payload, await orderByHash(payload, hash), now())
   return json({ status: step.status })
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

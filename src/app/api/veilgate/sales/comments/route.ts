@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { handler, json, queryOf, requestLocale, tsParam } from '@/lib/http'
+import { handler, json, otherMethods, queryOf, requestLocale, tsParam } from '@/lib/http'
 import { payloadClient } from '@/services/content/payload'
 
 const query = z.object({
@@ -22,3 +22,5 @@ export const GET = handler(async (request) => {
   })
   return json(found.docs.map((review) => ({ author: review.author, text: review.text, rating: review.rating, date: review.date })))
 })
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

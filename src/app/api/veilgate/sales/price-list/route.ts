@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { bodyOf, handler, json, requestLocale } from '@/lib/http'
+import { bodyOf, handler, json, otherMethods, requestLocale } from '@/lib/http'
 import { priceList } from '@/services/catalog/catalog'
 import { payloadClient } from '@/services/content/payload'
 
@@ -18,3 +18,5 @@ export const POST = handler(async (request) => {
   const items = await priceList(await payloadClient(), input.list, requestLocale(request, raw))
   return json(items.map(({ id, cost, info, description }) => ({ id, cost, info, description })))
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { bodyOf, handler, json, requestLocale } from '@/lib/http'
+import { bodyOf, handler, json, otherMethods, requestLocale } from '@/lib/http'
 import { serviceOffers, services, type ServiceName } from '@/services/catalog/catalog'
 import { payloadClient } from '@/services/content/payload'
 
@@ -18,3 +18,5 @@ export const POST = handler(async (request) => {
   const [offer] = await serviceOffers(await payloadClient(), [input.service], requestLocale(request, raw))
   return json(offer)
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { apiError, handler, json, queryOf, requestLocale, tsParam } from '@/lib/http'
+import { apiError, handler, json, otherMethods, queryOf, requestLocale, tsParam } from '@/lib/http'
 import { findPlan, serviceOffers, services, type ServiceName } from '@/services/catalog/catalog'
 import { payloadClient } from '@/services/content/payload'
 
@@ -19,3 +19,5 @@ export const GET = handler(async (request) => {
   const offers = await serviceOffers(payload, Object.keys(services) as ServiceName[], locale, plan)
   return json({ plan: plan?.purchaseId ?? null, services: offers })
 })
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { now } from '@/lib/clock'
-import { handler, json, queryOf, tsParam } from '@/lib/http'
+import { handler, json, otherMethods, queryOf, tsParam } from '@/lib/http'
 import { optionalSession } from '@/services/auth/sessions'
 import { lookupCode } from '@/services/catalog/codes'
 import { payloadClient } from '@/services/content/payload'
@@ -22,3 +22,5 @@ export const GET = handler(async (request) => {
   const signedIn = await optionalSession(payload, request.headers)
   return json(await lookupCode(payload, { code: input.code, customer: signedIn?.customer ?? null, now: now(), locale: input.locale }))
 })
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { now } from '@/lib/clock'
-import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
+import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods } from '@/lib/http'
 import { redeemCode } from '@/services/account/redeem'
 import { requireSession } from '@/services/auth/sessions'
 import { payloadClient } from '@/services/content/payload'
@@ -25,3 +25,5 @@ export const POST = handler(async (request) => {
   const input = body.parse(await bodyOf(request, AUTH_MAX_BODY_BYTES))
   return json(await redeemCode(payload, customer, input.code, now()))
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { now } from '@/lib/clock'
-import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, methodNotAllowed } from '@/lib/http'
+import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods } from '@/lib/http'
 import { subscriptionView } from '@/services/account/overview'
 import { startFreeTrial } from '@/services/account/trial'
 import { requireSession } from '@/services/auth/sessions'
@@ -27,7 +27,4 @@ export const POST = handler(async (request) => {
   return json(await subscriptionView(payload, trial, input.locale ?? customer.locale ?? 'en'), { status: 201 })
 })
 
-export const GET = methodNotAllowed('POST')
-export const PUT = GET
-export const PATCH = GET
-export const DELETE = GET
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

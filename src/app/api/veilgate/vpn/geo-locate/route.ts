@@ -2,6 +2,7 @@ import { payloadClient } from '@/services/content/payload'
 import { serverLocations } from '@/services/content/servers'
 import { countryRegion, nearestLocation } from '@/services/geoip/regions'
 import { askedOrClient, geoRoute } from '../../geo-route'
+import { otherMethods } from '@/lib/http'
 
 /**
  * GET [?ip=] → `{ ip, country, region, nearest: { code, countryCode, city, region } }`: the largest
@@ -23,7 +24,5 @@ const route = geoRoute(async (request, query) => {
 
 export const GET = route.GET
 export const OPTIONS = route.OPTIONS
-export const POST = route.POST
-export const PUT = route.POST
-export const PATCH = route.POST
-export const DELETE = route.POST
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET', 'OPTIONS')

@@ -1,11 +1,10 @@
 import { listRoute } from '../../geo-route'
+import { otherMethods } from '@/lib/http'
 
 /** GET [?locale=] → `[{ countryCode, country, region, locations, servers }]`, most servers first, names in `locale`. */
 const route = listRoute((lists) => lists.countries)
 
 export const GET = route.GET
 export const OPTIONS = route.OPTIONS
-export const POST = route.POST
-export const PUT = route.POST
-export const PATCH = route.POST
-export const DELETE = route.POST
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods('GET', 'OPTIONS')

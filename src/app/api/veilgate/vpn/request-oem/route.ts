@@ -1,4 +1,4 @@
-import { bodyOf, handler, json, methodNotAllowed } from '@/lib/http'
+import { bodyOf, handler, json, otherMethods } from '@/lib/http'
 import { oemRequestBody } from '@/lib/validation/enquiries'
 import { payloadClient } from '@/services/content/payload'
 import { recordOemRequest } from '@/services/enquiries/requests'
@@ -16,7 +16,4 @@ export const POST = handler(async (request) => {
   return json(await recordOemRequest(await payloadClient(), input), { status: 201 })
 })
 
-export const GET = methodNotAllowed('POST')
-export const PUT = GET
-export const PATCH = GET
-export const DELETE = GET
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

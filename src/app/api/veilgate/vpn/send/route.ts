@@ -1,4 +1,4 @@
-import { apiError, bodyOf, handler, json, methodNotAllowed } from '@/lib/http'
+import { apiError, bodyOf, handler, json, otherMethods } from '@/lib/http'
 import { configRequestBody } from '@/lib/validation/enquiries'
 import { payloadClient } from '@/services/content/payload'
 import { serverLocations } from '@/services/content/servers'
@@ -21,7 +21,4 @@ export const POST = handler(async (request) => {
   return json(await recordConfigRequest(payload, input), { status: 201 })
 })
 
-export const GET = methodNotAllowed('POST')
-export const PUT = GET
-export const PATCH = GET
-export const DELETE = GET
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { now } from '@/lib/clock'
-import { apiError, AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
+import { apiError, AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods } from '@/lib/http'
 import { providerById, sandboxAvailable } from '@/services/payments/registry'
 import { reportSandboxOutcome } from '@/services/payments/sandbox/deliver'
 import { applyResult, checkoutUrl, successUrl } from '@/services/payments/outcome'
@@ -43,3 +43,5 @@ export const POST = handler(async (request, context: { params: Promise<{ attempt
   const answer = await applyResult(payload, order, attempt, result, ['requires_action'], now())
   return json({ url: answer.status === 200 && answer.body.status === 'paid' ? successUrl(order.publicHash) : checkoutUrl(order.publicHash) })
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

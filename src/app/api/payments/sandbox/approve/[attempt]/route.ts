@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { now } from '@/lib/clock'
-import { apiError, AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
+import { apiError, AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods } from '@/lib/http'
 import { sandboxAllowedHere } from '@/services/payments/registry'
 import { answerApproval, approvalOutcomes, SANDBOX_REFERENCE } from '@/services/payments/sandbox/approval'
 import { payloadClient } from '@/services/content/payload'
@@ -19,3 +19,5 @@ export const POST = handler(async (request, context: { params: Promise<{ attempt
   const input = body.parse(await bodyOf(request, AUTH_MAX_BODY_BYTES))
   return json(await answerApproval(await payloadClient(), ref, input.outcome, now()))
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

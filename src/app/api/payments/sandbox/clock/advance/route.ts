@@ -1,4 +1,4 @@
-import { AUTH_MAX_BODY_BYTES, apiError, bodyOf, handler, json } from '@/lib/http'
+import { apiError, AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods } from '@/lib/http'
 import { requireAdmin } from '@/services/auth/admin'
 import { payloadClient } from '@/services/content/payload'
 import { sandboxAvailable } from '@/services/payments/registry'
@@ -16,3 +16,5 @@ export const POST = handler(async (request) => {
   const time = await advanceClock(payload, input)
   return json({ now: time.toISOString() })
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

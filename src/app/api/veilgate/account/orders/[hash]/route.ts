@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { handler, json, queryOf, requestLocale, tsParam } from '@/lib/http'
+import { handler, json, otherMethods, queryOf, requestLocale, tsParam } from '@/lib/http'
 import { customerReceipt } from '@/services/account/orders'
 import { requireSession } from '@/services/auth/sessions'
 import { payloadClient } from '@/services/content/payload'
@@ -13,3 +13,5 @@ export const GET = handler(async (request, { params }: { params: Promise<{ hash:
   const { customer } = await requireSession(payload, request.headers)
   return json(await customerReceipt(payload, customer.id, (await params).hash, requestLocale(request)), { headers: { 'cache-control': 'no-store' } })
 })
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

@@ -1,4 +1,4 @@
-import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
+import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods } from '@/lib/http'
 import { revokeInput, revokeSessions } from '@/services/account/settings'
 import { requireSession } from '@/services/auth/sessions'
 import { payloadClient } from '@/services/content/payload'
@@ -10,3 +10,5 @@ export const POST = handler(async (request) => {
   const input = revokeInput.parse(await bodyOf(request, AUTH_MAX_BODY_BYTES))
   return json(await revokeSessions(payload, customer.id, input))
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

@@ -1,4 +1,4 @@
-import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
+import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods } from '@/lib/http'
 import { passwordResetSchema } from '@/lib/validation/auth'
 import { ensureStrengthEstimate } from '@/lib/validation/strength'
 import { resetPassword } from '@/services/auth/password-reset'
@@ -18,3 +18,5 @@ export const POST = handler(async (request) => {
   const token = await resetPassword(await payloadClient(), input, { userAgent: request.headers.get('user-agent') })
   return json({ token })
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { now } from '@/lib/clock'
-import { apiError, handler, json, queryOf, requestLocale, tsParam } from '@/lib/http'
+import { apiError, handler, json, otherMethods, queryOf, requestLocale, tsParam } from '@/lib/http'
 import { addOnPeriod, findAddOn, findPlan, monthlyPlanFor, toQuotePlan } from '@/services/catalog/catalog'
 import { quote } from '@/services/catalog/pricing'
 import { payloadClient } from '@/services/content/payload'
@@ -53,3 +53,5 @@ export const GET = handler(async (request, context: { params: Promise<{ id: stri
     quote: 'error' in result ? null : result,
   })
 })
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET')

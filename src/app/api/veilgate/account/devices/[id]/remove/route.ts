@@ -1,4 +1,4 @@
-import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json } from '@/lib/http'
+import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods } from '@/lib/http'
 import { recordId, removeDevice } from '@/services/account/overview'
 import { requireSession } from '@/services/auth/sessions'
 import { payloadClient } from '@/services/content/payload'
@@ -12,3 +12,5 @@ export const POST = handler(async (request, { params }: { params: Promise<{ id: 
   await removeDevice(payload, customer.id, id)
   return json({ removed: true })
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

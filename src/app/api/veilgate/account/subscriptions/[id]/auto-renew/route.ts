@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, requestLocale } from '@/lib/http'
+import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods, requestLocale } from '@/lib/http'
 import { recordId, setAutoRenew } from '@/services/account/overview'
 import { requireSession } from '@/services/auth/sessions'
 import { payloadClient } from '@/services/content/payload'
@@ -15,3 +15,5 @@ export const POST = handler(async (request, { params }: { params: Promise<{ id: 
   const { enabled } = body.parse(input)
   return json(await setAutoRenew(payload, customer.id, id, enabled, requestLocale(request, input)))
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

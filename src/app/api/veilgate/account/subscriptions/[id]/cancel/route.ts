@@ -1,4 +1,4 @@
-import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, requestLocale } from '@/lib/http'
+import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods, requestLocale } from '@/lib/http'
 import { cancelSubscription, recordId } from '@/services/account/overview'
 import { requireSession } from '@/services/auth/sessions'
 import { payloadClient } from '@/services/content/payload'
@@ -11,3 +11,5 @@ export const POST = handler(async (request, { params }: { params: Promise<{ id: 
   const input = await bodyOf(request, AUTH_MAX_BODY_BYTES)
   return json(await cancelSubscription(payload, customer.id, id, requestLocale(request, input)))
 })
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST')

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { now } from '@/lib/clock'
-import { apiError, handler, json } from '@/lib/http'
+import { apiError, handler, json, otherMethods } from '@/lib/http'
 import { requireAdmin } from '@/services/auth/admin'
 import { payloadClient } from '@/services/content/payload'
 import { refundOrder, refundState } from '@/services/orders/refund'
@@ -38,3 +38,5 @@ export const POST = handler(async (request: Request, context: Context) => {
   const { payload, id } = await adminAndId(request, context)
   return json(await refundOrder(payload, id, now()))
 })
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET', 'POST')
