@@ -10,6 +10,7 @@ import { cleanInput } from './security/input'
 import { logger } from './log'
 import { safePath } from './debug-log'
 import { isDatabaseOutage } from './db-outage'
+import { HTTP_METHODS, type HttpMethod } from './http-methods'
 
 /**
  * An error that becomes a JSON answer `{ statusCode, code, message, field? }`. Catalogue codes
@@ -138,9 +139,6 @@ export function methodNotAllowed(allow: string) {
   })
 }
 
-/** The methods a route file can answer (Next answers HEAD from a GET by itself). */
-export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
-export type HttpMethod = (typeof HTTP_METHODS)[number]
 type Refused<S extends HttpMethod> = Exclude<HttpMethod, S | (S extends 'GET' ? 'HEAD' : never)>
 
 /**

@@ -1,9 +1,11 @@
 // Every API route file answers every method: what it serves, and for the rest one JSON 405
 // METHOD_NOT_ALLOWED with `Allow` naming what it serves, made by `otherMethods()` (src/lib/http.ts).
 // The route files are read by the hostile-input suite's lister, so a new route is checked as it lands.
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { HTTP_METHODS, listApiRoutes } from '../support/api-routes'
+import { HTTP_METHODS } from '@/lib/http-methods'
+import { listApiRoutes } from '../support/api-routes'
 import { root } from '../support/test-db'
 
 type Handler = (request: Request, context: unknown) => Promise<Response>
@@ -11,7 +13,6 @@ const routes = listApiRoutes(root).filter((route) => route.pattern !== '/api/[..
 
 /** `export const { PUT, … } = otherMethods('GET', …)` in a route file's source: the methods it names as served. */
 async function servedOf(file: string): Promise<string[] | null> {
-  const { readFile } = await import('node:fs/promises')
   const call = /otherMethods\(([^)]*)\)/.exec(await readFile(path.join(root, file), 'utf8'))
   return call ? [...call[1]!.matchAll(/'([A-Z]+)'/g)].map((match) => match[1]!) : null
 }

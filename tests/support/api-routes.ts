@@ -5,9 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import fc from 'fast-check'
-
-export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
-export type HttpMethod = (typeof HTTP_METHODS)[number]
+import { HTTP_METHODS, type HttpMethod } from '@/lib/http-methods'
 
 export type RouteSegment = { kind: 'static'; value: string } | { kind: 'param'; name: string } | { kind: 'catchAll'; name: string }
 
