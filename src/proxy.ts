@@ -87,9 +87,10 @@ export async function proxy(request: NextRequest) {
       { status: 403, headers: { 'cache-control': 'no-store' } },
     )
   }
-  if (!['GET', 'HEAD'].includes(request.method) && !isAdminPath(pathname) && !request.headers.has('next-action')) {
+  if (!['GET', 'HEAD'].includes(request.method) && !isAdminPath(pathname)) {
     // Page routes take no body: answered before Next would try to read one (a broken multipart
-    // body used to end in a 500). Server actions (Next-Action) still reach their page.
+    // body used to end in a 500). Only the admin has server actions: a POST with `Next-Action`
+    // elsewhere is refused too, never handed to Next's action handler.
     return NextResponse.json(
       { statusCode: 405, code: 'METHOD_NOT_ALLOWED', message: en.Errors.METHOD_NOT_ALLOWED },
       { status: 405, headers: { allow: 'GET, HEAD', 'cache-control': 'no-store' } },

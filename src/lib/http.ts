@@ -6,7 +6,7 @@ import { defaultLocale, isLocaleCode, locales } from '@/i18n/locales'
 import { localizePath } from '@/i18n/paths'
 import { env } from './env'
 import { errorStatus, isErrorCode, type ErrorBody, type ErrorCode } from './errors'
-import { cleanInput } from './security/input'
+import { cleanInput, nestsDeeperThan } from './security/input'
 import { logger } from './log'
 import { safePath } from './debug-log'
 import { isDatabaseOutage } from './db-outage'
@@ -53,13 +53,28 @@ export function requestLocale(request: Request, body?: unknown): string {
   return defaultLocale
 }
 
+/** Each locale's catalogue messages, translated once: every refusal needs one. */
+const errorTexts = new Map<string, Promise<(code: ErrorCode) => string>>()
+
+function errorTranslator(locale: string): Promise<(code: ErrorCode) => string> {
+  let found = errorTexts.get(locale)
+  if (!found) {
+    found = loadMessages(locale).then((messages) => {
+      const tag = locales.find((l) => l.code === locale)?.tag ?? 'en'
+      const t = createTranslator({ locale: tag, messages, namespace: 'Errors' })
+      const texts = new Map<ErrorCode, string>()
+      return (code: ErrorCode) => texts.get(code) ?? texts.set(code, t(code)).get(code)!
+    })
+    // A failed load is tried again by the next request.
+    found.catch(() => errorTexts.delete(locale))
+    errorTexts.set(locale, found)
+  }
+  return found
+}
+
 /** The catalogue message of `code` in `locale` (English where a locale lacks it). */
 export async function errorMessage(code: ErrorCode, locale: string): Promise<string> {
-  const code_ = isLocaleCode(locale) ? locale : defaultLocale
-  const messages = await loadMessages(code_)
-  const tag = locales.find((l) => l.code === code_)?.tag ?? 'en'
-  const t = createTranslator({ locale: tag, messages, namespace: 'Errors' })
-  return t(code)
+  return (await errorTranslator(isLocaleCode(locale) ? locale : defaultLocale))(code)
 }
 
 export async function errorBody(code: ErrorCode, locale: string, field?: string): Promise<ErrorBody> {
@@ -178,7 +193,9 @@ export async function readBody(request: Request, max: number = env().API_MAX_BOD
     if (done) break
     total += value.byteLength
     if (total > max) {
-      await reader.cancel().catch(() => undefined)
+      // Not awaited: a branch of a teed body (`handler()` keeps a clone for the error's locale)
+      // settles its cancel only once the other branch is cancelled too, which would hang here.
+      void reader.cancel().catch(() => undefined)
       throw apiError('PAYLOAD_TOO_LARGE')
     }
     chunks.push(value)
@@ -186,7 +203,10 @@ export async function readBody(request: Request, max: number = env().API_MAX_BOD
   return Buffer.concat(chunks).toString('utf8')
 }
 
-/** A JSON body as an object (a missing or malformed body is an empty object, which zod then rejects). */
+/**
+ * A JSON body as an object (a missing or malformed body, or one nested deeper than
+ * `MAX_JSON_DEPTH`, is an empty object, which zod then rejects).
+ */
 export async function bodyOf(request: Request, max?: number): Promise<Record<string, unknown>> {
   const text = await readBody(request, max)
   let value: unknown
@@ -195,7 +215,7 @@ export async function bodyOf(request: Request, max?: number): Promise<Record<str
   } catch {
     return {}
   }
-  return value && typeof value === 'object' && !Array.isArray(value) ? cleanInput(value as Record<string, unknown>) : {}
+  return value && typeof value === 'object' && !Array.isArray(value) && !nestsDeeperThan(value) ? cleanInput(value as Record<string, unknown>) : {}
 }
 
 /** The spec's GETs carry a `ts` cache-buster; it is accepted and ignored. */

@@ -92,12 +92,20 @@ describe('the known 500s and big bodies', () => {
     expect((await fetch(`${baseUrl()}/api/coms/pages-search/?q=%00vpn%ED%A0%80`)).status).toBeLessThan(500)
   })
 
-  it('answers a broken multipart POST to pages with 405 and to unknown API paths with 404', async () => {
+  it('answers a broken multipart POST or a server action to pages with 405 and unknown API paths with 404', async () => {
     const broken = { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: 'not multipart at all' }
     for (const target of ['/', '/blog', '/no-such-page-here', '/de/blog']) {
       const response = await fetch(`${baseUrl()}${target}`, { ...broken, redirect: 'manual' })
       expect(response.status, target).toBe(405)
       expect(response.headers.get('allow'), target).toBe('GET, HEAD')
+    }
+    // Found by the hostile-input suite: a POST naming a server action reached Next on every page,
+    // though only the admin has server actions.
+    for (const target of ['/', '/de/blog', '/sign-in']) {
+      const response = await fetch(`${baseUrl()}${target}`, { method: 'POST', headers: { 'next-action': 'x', origin: baseUrl(), 'content-type': 'text/plain;charset=UTF-8' }, body: '[]', redirect: 'manual' })
+      expect(response.status, target).toBe(405)
+      expect(response.headers.get('allow'), target).toBe('GET, HEAD')
+      expect(await response.json()).toMatchObject({ statusCode: 405, code: 'METHOD_NOT_ALLOWED' })
     }
     for (const method of ['GET', 'POST', 'DELETE']) {
       const response = await fetch(`${baseUrl()}/api/no/such/thing/`, method === 'POST' ? broken : { method })
