@@ -16,6 +16,7 @@ const e2eAlone = [
   'tests/e2e/stripe-checkout.e2e.test.ts',
   'tests/e2e/refund.e2e.test.ts',
   'tests/e2e/shared-state.e2e.test.ts',
+  'tests/e2e/fuzz.e2e.test.ts',
 ]
 
 // A condition an end-to-end test polls for (an answer after a password hash, an e-mail through the

@@ -19,6 +19,7 @@ import { CHANGE_ANNOUNCED_EVENT, followContentChanges } from './lib/content-chan
 import { isDraining, startDraining } from './lib/drain.mjs'
 import { flushLogs, logger, requestContext, requestId } from './lib/log.mjs'
 import { sharedRenderCache, siteLocales } from './lib/render-cache.mjs'
+import { guardRequest } from './lib/request-guard.mjs'
 import { answerFromCache, bypasses, ResponseCache } from './lib/response-cache.mjs'
 import { safePath } from './lib/safe-path.mjs'
 import { FORWARDED_HEADER, PEER_HEADER, peerAddress, secureResponse } from './lib/secure-response.mjs'
@@ -150,6 +151,13 @@ function serve(req, res, noteCache) {
   delete req.headers['content-security-policy-report-only']
 
   const url = req.url ?? '/'
+  // What Next would answer with a 500 or a redirect no client can read: refused here (request-guard.mjs).
+  const refused = guardRequest({ method: req.method, url, headers: req.headers })
+  if (refused) {
+    res.writeHead(refused.status, refused.headers)
+    res.end(req.method === 'HEAD' ? undefined : refused.body)
+    return
+  }
   const pathname = url.split('?')[0]
   const isStatic = pathname.startsWith(STATIC_PREFIX)
   let key

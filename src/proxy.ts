@@ -96,6 +96,8 @@ export async function proxy(request: NextRequest) {
       { status: 405, headers: { allow: 'GET, HEAD', 'cache-control': 'no-store' } },
     )
   }
+  // The sitemap and robots.txt pass here only for the method check above.
+  if (pathname === '/sitemap.xml' || pathname === '/robots.txt') return NextResponse.next()
   if (isAdminPath(pathname)) {
     const { policy, headers } = withPolicy(request, true, 'admin')
     const response = NextResponse.next({ request: { headers } })
@@ -150,5 +152,5 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/((?!_next/|cms-api|favicon\\.ico|icon\\.svg|robots\\.txt|sitemap\\.xml|images/|fonts/|scripts/).*)'],
+  matcher: ['/((?!_next/|cms-api|favicon\\.ico|icon\\.svg|images/|fonts/|scripts/).*)'],
 }
