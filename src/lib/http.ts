@@ -62,8 +62,7 @@ function errorTranslator(locale: string): Promise<(code: ErrorCode) => string> {
     found = loadMessages(locale).then((messages) => {
       const tag = locales.find((l) => l.code === locale)?.tag ?? 'en'
       const t = createTranslator({ locale: tag, messages, namespace: 'Errors' })
-      const texts = new Map<ErrorCode, string>()
-      return (code: ErrorCode) => texts.get(code) ?? texts.set(code, t(code)).get(code)!
+      return (code: ErrorCode) => t(code)
     })
     // A failed load is tried again by the next request.
     found.catch(() => errorTexts.delete(locale))

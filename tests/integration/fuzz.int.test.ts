@@ -9,13 +9,12 @@ import fc from 'fast-check'
 import { getPayload, type Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import config from '@payload-config'
-import { errorStatus, isErrorCode } from '@/lib/errors'
 import { HTTP_METHODS, type HttpMethod } from '@/lib/http-methods'
 import { createPasswordlessCustomer } from '@/services/auth/accounts'
 import { createSession } from '@/services/auth/sessions'
 import { query } from '@/services/db'
 import { listApiRoutes, routePath, type ApiRoute } from '../support/api-routes'
-import { describeRequest, fuzzRuns, fuzzSeed, hostileRequest, toRequest, type HostileRequest } from '../support/hostile'
+import { describeRequest, fuzzRuns, fuzzSeed, hostileRequest, refusalProblem, toRequest, type HostileRequest } from '../support/hostile'
 import { root } from '../support/test-db'
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>
@@ -92,17 +91,7 @@ async function answer(handle: Handler, route: ApiRoute, hostile: HostileRequest)
 async function problemOf(response: Response): Promise<string | null> {
   const text = await response.text()
   if (response.status >= 500) return `${response.status} ${text.slice(0, 300)}`
-  if (response.status < 400) return null
-  let body: { statusCode?: unknown; code?: unknown; message?: unknown }
-  try {
-    body = JSON.parse(text) as typeof body
-  } catch {
-    return `${response.status} not JSON: ${text.slice(0, 200)}`
-  }
-  if (body.statusCode !== response.status) return `${response.status} with statusCode ${String(body.statusCode)}`
-  if (!isErrorCode(body.code) || errorStatus[body.code] !== response.status) return `${response.status} with code ${String(body.code)}`
-  if (typeof body.message !== 'string' || !body.message) return `${response.status} without a message`
-  return null
+  return response.status < 400 ? null : refusalProblem(response.status, text)
 }
 
 describe('hostile input, in process', () => {

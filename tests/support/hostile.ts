@@ -3,6 +3,7 @@
 // request carries is one an attacker could send: the `Request` constructor and undici accept it
 // (header values are Latin-1 without control characters, GET and HEAD carry no body).
 import fc from 'fast-check'
+import { errorStatus, isErrorCode } from '@/lib/errors'
 import type { HttpMethod } from '@/lib/http-methods'
 
 /** The fields the site's endpoints read, each filled with hostile and plausible values. */
@@ -238,6 +239,20 @@ export function toRequest(hostile: HostileRequest, base: string): Request {
     headers,
     ...(hostile.body ? { body: hostile.body.data as BodyInit } : {}),
   })
+}
+
+/** What is wrong with a 4xx body of the API, or null: `{ statusCode, code, message }`, a catalogue code whose status is the answer's. */
+export function refusalProblem(status: number, text: string): string | null {
+  let body: { statusCode?: unknown; code?: unknown; message?: unknown }
+  try {
+    body = JSON.parse(text) as typeof body
+  } catch {
+    return `${status} not JSON: ${text.slice(0, 200)}`
+  }
+  if (body.statusCode !== status) return `${status} with statusCode ${String(body.statusCode)}`
+  if (!isErrorCode(body.code) || errorStatus[body.code] !== status) return `${status} with code ${String(body.code)}`
+  if (typeof body.message !== 'string' || !body.message) return `${status} without a message`
+  return null
 }
 
 /** Roughly what a request's line and headers weigh: over a server's limit (Node's 16 KiB) it may answer 414 or 431. */
