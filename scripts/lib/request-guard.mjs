@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { NON_DOCUMENT_POLICY } from './secure-response.mjs'
 
 const require = createRequire(import.meta.url)
 // Next's own check of the router-state header, which it runs while rendering and turns into a 500.
@@ -25,7 +26,7 @@ const BASE_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'content-security-policy': NON_DOCUMENT_POLICY,
   ...(process.env.SITE_URL?.startsWith('https:') ? { 'strict-transport-security': 'max-age=63072000; includeSubDomains' } : {}),
 }
 
@@ -41,6 +42,7 @@ function refusal(status, code, headers = {}) {
  *   (Next failed on the route's parameters with a 500);
  * - a page (anything outside the API, the CMS API, the admin and Next's files) asked with another
  *   method than GET or HEAD: 405 `Allow: GET, HEAD` (Next redirected `PUT //x` with a 308 first);
+ * - `/api` and `/api/`, which no route file serves: 404 NOT_FOUND in JSON (Next's HTML page before);
  * - a `Next-Router-State-Tree` header Next cannot parse: 400 INVALID_INPUT (Next answered 500);
  *   on the API, Next's RSC headers are taken out of `headers` instead (they meant a 307 there).
  */
@@ -56,6 +58,8 @@ export function guardRequest({ method, url, headers }) {
   } catch {
     return refusal(400, 'INVALID_INPUT')
   }
+  // No route file serves `/api/` itself (the catch-all needs a segment): Next answered its HTML page.
+  if (api && /^\/api\/?$/.test(pathname)) return refusal(404, 'NOT_FOUND')
   if (api) {
     // The API renders no React: Next's RSC headers would only get a redirect to an `_rsc` URL.
     for (const name of RSC_HEADERS) delete headers[name]

@@ -31,6 +31,11 @@ describe('the server guard', () => {
     expect(guard('GET', '/help/0', { rsc: '1', 'next-router-state-tree': encodeURIComponent('["",{"children":["__PAGE__",{}]},null,null,0]') })).toBeNull()
   })
 
+  it('answers /api and /api/ with a JSON 404 NOT_FOUND, as any unknown API path', () => {
+    for (const url of ['/api/?page=NaN', '/api']) expect(guard('OPTIONS', url)).toMatchObject({ status: 404, body: { statusCode: 404, code: 'NOT_FOUND' } })
+    expect(guard('GET', '/api/health/')).toBeNull()
+  })
+
   it('refuses URLs over MAX_URL_LENGTH: 414 for pages, 400 JSON for the API', () => {
     const long = 'x'.repeat(MAX_URL_LENGTH)
     expect(guard('HEAD', `/fa//${long}`)).toMatchObject({ status: 414, body: 'URI Too Long' })
