@@ -347,9 +347,13 @@ const flat = (key) => {
   const measured = memory.filter((point) => point.at >= afterWarmup.at && point[key] !== null)
   const middle = afterWarmup.at + (last.at - afterWarmup.at) / 2
   const floor = (points) => Math.min(...points.map((point) => point[key]))
-  const floors = [floor(measured.filter((point) => point.at <= middle)), floor(measured.filter((point) => point.at >= middle))]
+  const halves = [measured.filter((point) => point.at <= middle), measured.filter((point) => point.at >= middle)]
+  const figures = { afterWarmup: afterWarmup[key], end: last[key], max: Math.max(...values) }
+  // A process that stopped answering (killed mid-run) leaves a half without samples: no verdict.
+  if (halves.some((half) => !half.length)) return { ...figures, floors: null, growth: null, flat: null }
+  const floors = halves.map(floor)
   const growth = (floors[1] - floors[0]) / floors[0]
-  return { afterWarmup: afterWarmup[key], end: last[key], max: Math.max(...values), floors, growth: Math.round(growth * 1000) / 10, flat: growth <= 0.1 }
+  return { ...figures, floors, growth: Math.round(growth * 1000) / 10, flat: growth <= 0.1 }
 }
 const totals = { requests: rows.reduce((sum, row) => sum + row.requests, 0), errors: rows.reduce((sum, row) => sum + row.errors, 0) }
 const httpRequests = rows.filter((row) => row.kind !== 'dns').reduce((sum, row) => sum + row.requests, 0)
@@ -372,11 +376,13 @@ for (const row of rows) {
   if (Object.keys(row.outcomes).length) console.log(`${row.kind} outcomes: ${Object.entries(row.outcomes).map(([name, count]) => `${name} ${count}`).join(', ')}`)
   if (row.errors) console.log(`${row.kind} errors: ${Object.entries(row.reasons).map(([name, count]) => `${name} ×${count}`).join(', ')}`)
 }
-console.log(`response cache: ${summary.responseCache.hitShare} % of ${cache.pages} pages HIT; fresh queries ${summary.responseCache.freshHitShare} % of ${cache.fresh}`)
+if (cache.pages) console.log(`response cache: ${summary.responseCache.hitShare} % of ${cache.pages} pages HIT; fresh queries ${summary.responseCache.freshHitShare} % of ${cache.fresh}`)
 for (const [name, figures] of Object.entries({ 'web server': summary.memory.web, 'connection servers': summary.memory.connection })) {
-  console.log(
-    `${name} resident MiB: ${figures.afterWarmup} after ${warmupSeconds} s, ${figures.end} at the end, ${figures.max} at most; lowest ${figures.floors?.join(' then ')} (${figures.growth} %, ${figures.flat ? 'flat' : 'not flat'})`,
-  )
+  if (figures.afterWarmup === null) console.log(`${name} resident MiB: not measured (no process found, or it stopped)`)
+  else {
+    const verdict = figures.floors ? `lowest ${figures.floors.join(' then ')} (${figures.growth} %, ${figures.flat ? 'flat' : 'not flat'})` : 'too few samples after the warm-up to judge'
+    console.log(`${name} resident MiB: ${figures.afterWarmup} after ${warmupSeconds} s, ${figures.end ?? 'gone'} at the end, ${figures.max} at most; ${verdict}`)
+  }
 }
 console.log(
   `outbox: ${mail.confirmations.expected} confirmations (${mail.confirmations.missing} missing, ${mail.confirmations.doubled} doubled), ${mail.receipts.expected} receipts (${mail.receipts.missing} missing, ${mail.receipts.doubled} doubled)`,
