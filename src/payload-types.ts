@@ -1436,6 +1436,18 @@ export interface Order {
    */
   period?: number | null;
   /**
+   * Extras: the subscription its add-ons are added to, until its period ends
+   */
+  attachTo?: (number | null) | Subscription;
+  /**
+   * Extras: when the paid add-ons were added to the subscription (once)
+   */
+  attachedAt?: string | null;
+  /**
+   * Extras paid for a subscription that had ended by then: nothing was added; refund the order
+   */
+  notAttached?: boolean | null;
+  /**
    * A renewal: when its first charge failed (the buyer was told; retries count from here)
    */
   renewalFailedAt?: string | null;
@@ -3323,6 +3335,9 @@ export interface OrdersSelect<T extends boolean = true> {
   experiments?: T;
   renews?: T;
   period?: T;
+  attachTo?: T;
+  attachedAt?: T;
+  notAttached?: T;
   renewalFailedAt?: T;
   nextRetryAt?: T;
   idempotencyKey?: T;

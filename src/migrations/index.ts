@@ -43,6 +43,7 @@ import * as migration_20261129_093702_disputes from './20261129_093702_disputes'
 import * as migration_20261129_133705_s3_storage from './20261129_133705_s3_storage';
 import * as migration_20261129_215645_reconcile_orders from './20261129_215645_reconcile_orders';
 import * as migration_20261129_215700_sandbox_ledger from './20261129_215700_sandbox_ledger';
+import * as migration_20261130_081318_extras_attach_to from './20261130_081318_extras_attach_to';
 
 export const migrations = [
   {
@@ -268,6 +269,11 @@ export const migrations = [
   {
     up: migration_20261129_215700_sandbox_ledger.up,
     down: migration_20261129_215700_sandbox_ledger.down,
-    name: '20261129_215700_sandbox_ledger'
+    name: '20261129_215700_sandbox_ledger',
+  },
+  {
+    up: migration_20261130_081318_extras_attach_to.up,
+    down: migration_20261130_081318_extras_attach_to.down,
+    name: '20261130_081318_extras_attach_to'
   },
 ];

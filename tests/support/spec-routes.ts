@@ -20,5 +20,5 @@ const provider = [
 /** Every path of section 7, with its trailing slash. */
 export const SPEC_API_PATHS: readonly string[] = [...content, ...provider]
 
-/** Section-7 paths that later issues serve: "Extras for an existing subscription" and "Crypto payments". */
-export const SPEC_PATHS_PLANNED: readonly string[] = ['/api/veilgate/sales/check-upgrade-possibility/', '/api/veilgate/purchase/bitcoin/', '/api/veilgate/purchase/coinpayments/']
+/** Section-7 paths that a later issue serves: "Crypto payments". */
+export const SPEC_PATHS_PLANNED: readonly string[] = ['/api/veilgate/purchase/bitcoin/', '/api/veilgate/purchase/coinpayments/']

@@ -186,3 +186,34 @@ export function quote(input: QuoteInput): Quote | { error: ErrorCode } {
     autoRenew: !lifetime && Boolean(method && RENEWING_METHODS.has(method)),
   }
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+export type ProrateInput = {
+  plan: Pick<QuotePlan, 'periodType' | 'periodCount'>
+  addOn: QuoteAddOn
+  /** The subscription's current period. */
+  periodStart: Date
+  periodEnd: Date
+  now: Date
+}
+
+/**
+ * An add-on added to a subscription that runs: its price for one period of the subscription's
+ * plan (as `addOnMultiplier()` gives it) × the days left to the period's end ÷ the days of the
+ * current period, half up to the cent. A day begun counts whole (the last day costs one day, not
+ * nothing). A lifetime subscription takes lifetime add-ons at their full price. The renewal
+ * amount is a whole period's, charged with the plan from the next period. Null: the add-on does
+ * not fit the plan, or the period has ended.
+ */
+export function prorate(input: ProrateInput): { amount: number; renewalAmount: number | null } | null {
+  const times = addOnMultiplier(input.plan, input.addOn)
+  if (times === null) return null
+  const full = input.addOn.cost * times
+  if (isLifetimePlan(input.plan)) return { amount: full, renewalAmount: null }
+  const total = Math.round((input.periodEnd.getTime() - input.periodStart.getTime()) / DAY_MS)
+  const left = Math.min(total, Math.ceil((input.periodEnd.getTime() - input.now.getTime()) / DAY_MS))
+  if (total <= 0 || left <= 0) return null
+  // Half up in integers: (2·full·left + total) ÷ 2·total, floored.
+  return { amount: Math.floor((2 * full * left + total) / (2 * total)), renewalAmount: (input.addOn.renewalCost ?? input.addOn.cost) * times }
+}

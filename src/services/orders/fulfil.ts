@@ -7,6 +7,7 @@ import { idOf } from '@/services/catalog/codes'
 import { subscriptionAddOns } from '@/services/catalog/lines'
 import { isUniqueViolation, query } from '@/services/db'
 import { recordConversion } from '@/services/experiments/events'
+import { attachExtras } from './extras'
 import { latestAttempt } from './orders'
 import { queuePurchaseEmails, queueRenewalReceipt } from './receipt'
 import { startPaidPeriod } from '@/services/subscriptions/periods'
@@ -44,6 +45,7 @@ export async function fulfil(payload: Payload, orderId: number, at: Date): Promi
   const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true }).catch(() => null)
   if (!order || order.status !== 'paid' || order.fulfilledAt) return false
   if (order.renews) return fulfilRenewal(payload, order, at)
+  if (order.attachTo) return fulfilExtras(payload, order, at)
   const paidAt = order.paidAt ? new Date(order.paidAt) : at
   const { customer } = await buyerOf(payload, order)
   if (!order.customer) await query(payload, `update orders set customer_id = $2 where id = $1 and customer_id is null`, [order.id, customer.id])
@@ -119,6 +121,21 @@ async function fulfilRenewal(payload: Payload, order: Order, at: Date): Promise<
     const nextAt = started ? subscription.currentPeriodEnd : period ? nextPeriod(new Date(subscription.currentPeriodEnd), period).end.toISOString() : null
     await queueRenewalReceipt(payload, order, customer, { autoRenew: subscription.autoRenew, nextRenewal: { amount: subscription.nextRenewal?.amount ?? null, at: nextAt } }, at)
   }
+  const marked = await query<{ id: number }>(payload, `update orders set fulfilled_at = $2 where id = $1 and fulfilled_at is null returning id`, [order.id, at.toISOString()])
+  return marked.length === 1
+}
+
+/**
+ * Paid extras: no new subscription. The add-ons are appended to the subscription they were bought
+ * for, once (`attachExtras`: nothing when it ended meanwhile, the order marked for a refund), the
+ * receipt goes out once, then `fulfilledAt`.
+ */
+async function fulfilExtras(payload: Payload, order: Order, at: Date): Promise<boolean> {
+  await attachExtras(payload, order, at)
+  const customerId = idOf(order.customer)
+  const customer = customerId ? await payload.findByID({ collection: 'customers', id: customerId, depth: 0, overrideAccess: true }).catch(() => null) : null
+  const subscription = await payload.findByID({ collection: 'subscriptions', id: idOf(order.attachTo)!, depth: 0, overrideAccess: true }).catch(() => null)
+  if (customer && !order.emailsQueuedAt) await queuePurchaseEmails(payload, order, customer, subscription, at)
   const marked = await query<{ id: number }>(payload, `update orders set fulfilled_at = $2 where id = $1 and fulfilled_at is null returning id`, [order.id, at.toISOString()])
   return marked.length === 1
 }

@@ -11,18 +11,20 @@ import { consentFields, consentWording, findCustomerByEmail } from '@/services/a
 import { createSession, optionalSession, type SignedIn } from '@/services/auth/sessions'
 import { openSealed, openToken, sealToken } from '@/services/auth/tokens'
 import { orderLines } from '@/services/catalog/lines'
-import { findPlan, monthlyPlanFor, regionFits, sold, toQuoteAddOn, toQuotePlan } from '@/services/catalog/catalog'
+import { findPlan, monthlyPlanFor, toQuoteAddOn, toQuotePlan } from '@/services/catalog/catalog'
 import { checkBonusCode, hasBought } from '@/services/catalog/codes'
 import { isUniqueViolation } from '@/services/db'
 import { paymentMethods, type PaymentMethod } from '@/services/catalog/methods'
-import { RENEWING_METHODS } from '@/services/catalog/pricing'
-import { addOnMultiplier, quote, type Quote, type QuoteBonus } from '@/services/catalog/pricing'
+import { quote, RENEWING_METHODS, type Quote, type QuoteBonus } from '@/services/catalog/pricing'
 import { experimentAssignments } from '@/services/experiments/assign'
-import { trafficTiers } from '@/services/purchase-flow/selection'
 import type { StoredResponse } from './idempotency'
 import { providerById, providerFor } from '@/services/payments/registry'
 import type { PaymentProvider } from '@/services/payments/provider'
 import { requestHash } from './request-hash'
+import { chooseAddOns, selectionFields } from './add-on-choice'
+import { extrasOrderQuote, ownedSubscription, quoteExtras, subscriptionId } from './extras'
+
+export { selectionFields }
 import { reportSandboxOutcome } from '@/services/payments/sandbox/deliver'
 import { findOrderByHash, latestAttempt, newPublicHash, PUBLIC_HASH, transition } from './orders'
 import type { OrderStatus } from './states'
@@ -37,18 +39,6 @@ const tokenHashOf = (token: string) => createHash('sha256').update(token).digest
 
 /** An unpaid order can be paid for 24 hours. */
 export const ORDER_TTL_MS = 24 * 60 * 60 * 1000
-
-const location = z.string().regex(/^[a-z]{2}-[a-z0-9]+(?:-[a-z0-9]+)*$/, 'INVALID_INPUT').max(64, 'INVALID_INPUT')
-
-/** What the selection adds to a plan: the picker's URL parameters. */
-export const selectionFields = {
-  plan: z.string({ error: 'INVALID_INPUT' }).regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'INVALID_INPUT'),
-  slots: z.union([z.literal(0), z.literal(1), z.literal(5), z.literal(10)], { error: 'INVALID_INPUT' }).default(0),
-  server: z.enum(trafficTiers, { error: 'INVALID_INPUT' }).optional(),
-  region: location.optional(),
-  ipRegion: location.optional(),
-  bonusCode: z.string().trim().max(64, 'INVALID_BONUS_CODE').optional(),
-}
 
 /** The device wallets: a provider that takes tokens (Stripe) gets their PaymentMethod as `cardToken`; the sandbox approves them on its page. */
 const tokenWallets: readonly PaymentMethod[] = ['apple-pay', 'google-pay']
@@ -83,6 +73,9 @@ export const purchaseBody = z
     terms: z.boolean({ error: 'TERMS_AGREE' }).optional(),
     receiveMarketingEmails: z.boolean({ error: 'INVALID_INPUT' }).default(true),
     ...selectionFields,
+    plan: selectionFields.plan.optional(),
+    // Extras for a subscription the signed-in buyer owns, instead of a plan.
+    attachTo: subscriptionId.optional(),
     paymentMethod: z.enum(paymentMethods, { error: 'INVALID_INPUT' }),
     cardToken: z.string({ error: 'REQUIRED' }).min(1, 'REQUIRED').max(2000, 'INVALID_INPUT').optional(),
     country: z.string({ error: 'REQUIRED' }).regex(/^[A-Z]{2}$/, 'INVALID_INPUT'),
@@ -93,11 +86,37 @@ export const purchaseBody = z
   .superRefine(cardTokenFits)
   .refine((body) => !(body.region && body.ipRegion), { message: 'INVALID_INPUT', path: ['ipRegion'] })
   .refine((body) => Boolean(body.server) === Boolean(body.region), { message: 'INVALID_INPUT', path: ['region'] })
+  // A plan, or the subscription extras are added to (then no bonus code): one of the two.
+  .superRefine((body, context) => {
+    if (body.attachTo === undefined && body.plan === undefined) context.addIssue({ code: 'custom', message: 'INVALID_INPUT', path: ['plan'] })
+    if (body.attachTo !== undefined && body.plan !== undefined) context.addIssue({ code: 'custom', message: 'INVALID_INPUT', path: ['attachTo'] })
+    if (body.attachTo !== undefined && body.bonusCode !== undefined) context.addIssue({ code: 'custom', message: 'INVALID_INPUT', path: ['bonusCode'] })
+  })
 
 export type PurchaseBody = z.infer<typeof purchaseBody>
 export type Selected = z.infer<z.ZodObject<typeof selectionFields>> & { method?: PaymentMethod; email?: string; customer?: Customer | null }
 
-export type Priced = { plan: PricePlan; addOns: { addOn: AddOn; region: string | null }[]; bonus: QuoteBonus | null; quote: Quote }
+export type Priced = { plan: PricePlan; addOns: { addOn: Pick<AddOn, 'purchaseId' | 'kind'>; region: string | null }[]; bonus: QuoteBonus | null; quote: Quote; attachTo?: number }
+
+/**
+ * Extras for a subscription, priced on the server as `check-upgrade-possibility/` prices them:
+ * only for its signed-in owner (anyone else: 404 NOT_FOUND on `attachTo`); not possible now, or
+ * nothing chosen: 400 INVALID_INPUT on `attachTo`; a method its plan does not take: on `paymentMethod`.
+ */
+async function priceExtras(payload: Payload, attachTo: number, input: PurchaseBody, signedIn: SignedIn | null, at: Date): Promise<Priced> {
+  if (!signedIn) throw apiError('NOT_FOUND', 'attachTo')
+  const subscription = await ownedSubscription(payload, signedIn.customer.id, attachTo, 'attachTo')
+  const quoted = await quoteExtras(payload, subscription, input, at)
+  if (!quoted.possible || !quoted.lines.length) throw apiError('INVALID_INPUT', 'attachTo')
+  if (quoted.plan.methods?.length && !quoted.plan.methods.includes(input.paymentMethod)) throw apiError('INVALID_INPUT', 'paymentMethod')
+  return {
+    plan: quoted.plan,
+    addOns: quoted.lines.map((line) => ({ addOn: { purchaseId: line.id, kind: line.kind }, region: line.region })),
+    bonus: null,
+    quote: extrasOrderQuote(quoted),
+    attachTo: subscription.id,
+  }
+}
 
 /**
  * The server's price of a selection, by the pricing module: the plan, the add-ons that go with it
@@ -106,20 +125,11 @@ export type Priced = { plan: PricePlan; addOns: { addOn: AddOn; region: string |
 export async function priceSelection(payload: Payload, selected: Selected, now: Date): Promise<Priced> {
   const plan = await findPlan(payload, selected.plan)
   if (!plan) throw apiError('PLAN_NOT_FOUND', 'plan')
-  const wanted: { kind: AddOn['kind']; match: (addOn: AddOn) => boolean; region: string | null; field: string }[] = []
-  if (selected.slots) wanted.push({ kind: 'device-slots', match: (addOn) => (addOn.quantity ?? 1) === selected.slots, region: null, field: 'slots' })
-  if (selected.server && selected.region) wanted.push({ kind: 'personal-server', match: (addOn) => addOn.traffic === selected.server, region: selected.region, field: 'server' })
-  if (selected.ipRegion) wanted.push({ kind: 'static-ip', match: () => true, region: selected.ipRegion, field: 'ipRegion' })
-  const candidates = wanted.length
-    ? (await payload.find({ collection: 'add-ons', where: { and: [{ kind: { in: wanted.map((w) => w.kind) } }, sold] }, depth: 0, limit: 200, pagination: false })).docs
-    : []
   const quotePlan = toQuotePlan(plan)
-  const addOns: Priced['addOns'] = []
-  for (const want of wanted) {
-    const addOn = candidates.find((candidate) => candidate.kind === want.kind && want.match(candidate) && addOnMultiplier(quotePlan, candidate) !== null)
-    if (!addOn) throw apiError('INVALID_INPUT', want.field)
-    if (want.region && !(await regionFits(payload, want.region, want.kind as 'personal-server' | 'static-ip'))) throw apiError('INVALID_INPUT', want.field === 'server' ? 'region' : 'ipRegion')
-    addOns.push({ addOn, region: want.region })
+  const addOns: { addOn: AddOn; region: string | null }[] = []
+  for (const found of await chooseAddOns(payload, quotePlan, selected)) {
+    if (!found.addOn) throw apiError('INVALID_INPUT', found.field)
+    addOns.push({ addOn: found.addOn, region: found.region })
   }
   let bonus: QuoteBonus | null = null
   if (selected.bonusCode) {
@@ -205,7 +215,7 @@ export async function purchase(payload: Payload, input: PurchaseBody, request: R
   const tokenHash = tokened?.tokenHash ?? null
   // The signed-in buyer counts for the bonus code too (their own referral code, new-customer codes).
   const signedIn = await optionalSession(payload, request.headers)
-  const priced = await priceSelection(payload, { ...input, method, customer: signedIn?.customer }, at)
+  const priced = input.attachTo !== undefined ? await priceExtras(payload, input.attachTo, input, signedIn, at) : await priceSelection(payload, { ...input, plan: input.plan!, method, customer: signedIn?.customer }, at)
   const provider = tokened?.provider ?? providerFor(payload, method)
   const customer = await buyerFor(payload, input, signedIn, at)
   const hash = newPublicHash()
@@ -234,7 +244,9 @@ export async function purchase(payload: Payload, input: PurchaseBody, request: R
       provider: provider.id,
       autoRenew: priced.quote.autoRenew,
       customer,
-      email: input.email.toLowerCase(),
+      attachTo: priced.attachTo ?? null,
+      // Extras are the owner's: their receipt goes to the account's address.
+      email: priced.attachTo && signedIn ? signedIn.customer.email : input.email.toLowerCase(),
       receiveMarketingEmails: input.receiveMarketingEmails,
       country: input.country,
       locale: input.locale,

@@ -20,8 +20,11 @@ export type SubscriptionChanges = {
   savedMethod?: string
   /** The next charge's time; `'periodEnd'` puts it at the current period's end. */
   nextRenewalAt?: Date | null | 'periodEnd'
-  /** The next charge's amount in US cents; `{ ifEmpty }` sets it only where none is stored. */
-  nextRenewalAmount?: number | null | { ifEmpty: number | null }
+  /**
+   * The next charge's amount in US cents; `{ ifEmpty }` sets it only where none is stored;
+   * `{ add, base }` raises it by `add` (extras), from `base` where none is stored.
+   */
+  nextRenewalAmount?: number | null | { ifEmpty: number | null } | { add: number; base: number | null }
 }
 
 /** Further conditions of the compare-and-set, checked in the same UPDATE. */
@@ -76,7 +79,8 @@ export async function transition(
   if (at === 'periodEnd') sets.push(sql`next_renewal_at = ${changes.currentPeriodEnd ? iso(changes.currentPeriodEnd) : sql`current_period_end`}`)
   else if (at !== undefined) sets.push(sql`next_renewal_at = ${at ? iso(at) : null}`)
   const amount = changes.nextRenewalAmount
-  if (amount !== null && typeof amount === 'object') sets.push(sql`next_renewal_amount = coalesce(next_renewal_amount, ${amount.ifEmpty})`)
+  if (amount !== null && typeof amount === 'object' && 'add' in amount) sets.push(sql`next_renewal_amount = coalesce(next_renewal_amount, ${amount.base}) + ${amount.add}`)
+  else if (amount !== null && typeof amount === 'object') sets.push(sql`next_renewal_amount = coalesce(next_renewal_amount, ${amount.ifEmpty})`)
   else if (amount !== undefined) sets.push(sql`next_renewal_amount = ${amount}`)
 
   const where: SQL[] = [sql`id = ${id}`, sql`status::text in (${sql.join(allowed.map((status) => sql`${status}`), sql`, `)})`]
