@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Modal } from '@/components/ui/Modal.client'
 import { localizePath } from '@/i18n/paths'
 import { apiFetch, isSignedIn, logout, type ApiFailure } from '@/lib/session.client'
@@ -11,6 +11,10 @@ import { toSignIn as goToSignIn } from './navigation'
 import { RedeemCode, type RedeemTexts } from './RedeemCode.client'
 import { fill } from './fill'
 import { SwitchTrack } from './SwitchTrack'
+import type { ExtrasTexts } from './AddExtras.client'
+
+// The extras dialog's code loads when it is first opened.
+const AddExtras = lazy(() => import('./AddExtras.client'))
 import { brandNameOf } from '@/services/catalog/methods'
 
 type Overview = {
@@ -72,10 +76,12 @@ export type AccountTexts = Record<
   | 'ordersLink'
   | 'methodGift'
   | 'settingsLink'
-  | 'undefinedError',
+  | 'undefinedError'
+  | 'addExtras',
   string
 > &
-  RedeemTexts
+  RedeemTexts &
+  ExtrasTexts
 
 type Props = { locale: string; tag: string; texts: AccountTexts }
 
@@ -95,6 +101,8 @@ export function AccountOverview({ locale, tag, texts }: Props) {
   const [canceling, setCanceling] = useState<SubscriptionView | null>(null)
   const [cancelOpen, setCancelOpen] = useState(false)
   const keep = useRef<HTMLButtonElement | null>(null)
+  const [extrasFor, setExtrasFor] = useState<SubscriptionView | null>(null)
+  const [extrasOpen, setExtrasOpen] = useState(false)
 
   const date = (iso: string) => new Intl.DateTimeFormat(tag, { dateStyle: 'long' }).format(new Date(iso))
   const money = (cents: number) => new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD' }).format(cents / 100)
@@ -108,7 +116,8 @@ export function AccountOverview({ locale, tag, texts }: Props) {
     return [region.city, country].filter(Boolean).join(', ')
   }
 
-  const toSignIn = () => goToSignIn(locale)
+  const toSignIn = useCallback(() => goToSignIn(locale), [locale])
+  const closeExtras = useCallback(() => setExtrasOpen(false), [])
 
   const load = () =>
     apiFetch<Overview>('/api/veilgate/account/overview/', { query: { locale } })
@@ -323,6 +332,19 @@ export function AccountOverview({ locale, tag, texts }: Props) {
                           )}
                         </div>
                       )}
+                      {subscription.status === 'active' && (
+                        <button
+                          type="button"
+                          onClick={() => {
+                            setExtrasFor(subscription)
+                            setExtrasOpen(true)
+                          }}
+                          className="mt-3 rounded-md border border-brand-700 px-3 py-1.5 text-sm font-medium text-brand-700"
+                          data-add-extras={subscription.id}
+                        >
+                          {texts.addExtras}
+                        </button>
+                      )}
                       <p id={noteId} role="status" className="mt-2 min-h-5 text-sm text-muted" data-note>
                         {notes[subscription.id] ?? reason ?? ''}
                       </p>
@@ -402,6 +424,12 @@ export function AccountOverview({ locale, tag, texts }: Props) {
             </ul>
           </section>
         </>
+      )}
+
+      {extrasFor && (
+        <Suspense fallback={null}>
+          <AddExtras key={extrasFor.id} open={extrasOpen} locale={locale} tag={tag} subscription={extrasFor} texts={texts} onClose={closeExtras} onSignedOut={toSignIn} />
+        </Suspense>
       )}
 
       {/* The safe choice takes the focus; Escape closes, and the focus goes back to Cancel. */}

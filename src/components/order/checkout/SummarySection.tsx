@@ -6,6 +6,8 @@ import { selectionParams } from '@/services/purchase-flow/selection'
 import { URL_CHANGE } from './browser'
 import type { CheckoutState } from './useCheckout'
 
+const reasonText = { ended: 'extrasEnded', trial: 'extrasTrial', renewing: 'extrasRenewing', 'not-available': 'extrasNotAvailable', owned: 'extrasOwned' } as const
+
 const regionLabel = (code: string | null, list: PickerData['regions']) => (code ? list.find((entry) => entry.code === code)?.label ?? code : null)
 
 function Line({ label, amount }: { label: string; amount: string | undefined }) {
@@ -18,7 +20,7 @@ function Line({ label, amount }: { label: string; amount: string | undefined }) 
 }
 
 export function SummarySection({ c }: { c: CheckoutState }) {
-  const { texts, ids, data, selection, money, dates, fromOrder, quote, plan, addOnIds, prices, total, locale } = c
+  const { texts, ids, data, selection, money, dates, fromOrder, quote, plan, addOnIds, prices, total, locale, extras, attached } = c
   const [bonusOpen, setBonusOpen] = useState(false)
   const [bonusInput, setBonusInput] = useState('')
   const [bonusError, setBonusError] = useState<string | null>(null)
@@ -55,7 +57,34 @@ export function SummarySection({ c }: { c: CheckoutState }) {
       <h2 id={`${ids}-summary`} className="text-xl font-bold">
         {texts.summaryHeading}
       </h2>
-      {fromOrder ? (
+      {extras && !fromOrder ? (
+        <div className="mt-4 grid gap-2" data-extras-summary>
+          {attached?.possible && (
+            <>
+              <p className="font-medium" data-added-to>
+                {texts.addedTo.replace('{plan}', attached.plan.title).replace('{date}', dates.format(new Date(attached.periodEnd)))}
+              </p>
+              <dl className="grid gap-2">
+                {attached.lines.map((line) => (
+                  <Line key={line.id} label={`${texts.addOnLabels[line.id] ?? line.id}${line.region ? ` · ${regionLabel(line.region, allRegions)}` : ''}`} amount={money.format(line.amount / 100)} />
+                ))}
+                <div className="flex justify-between gap-4 border-t border-line pt-2 font-bold">
+                  <dt>{texts.total}</dt>
+                  <dd data-total>{money.format(attached.total / 100)}</dd>
+                </div>
+              </dl>
+            </>
+          )}
+          {attached && !attached.possible && (
+            <p role="status" data-extras-refused>
+              {texts[reasonText[attached.reason]]}
+            </p>
+          )}
+          <a href={localizePath(locale, '/my-account')} className="mt-2 inline-block text-sm underline">
+            {texts.backToAccount}
+          </a>
+        </div>
+      ) : fromOrder ? (
         <dl className="mt-4 grid gap-2" data-order-summary>
           {fromOrder.lines.map((line) => (
             <Line
@@ -95,8 +124,8 @@ export function SummarySection({ c }: { c: CheckoutState }) {
           {texts.trialEnds.replace('{date}', dates.format(new Date(quote.trialEndsAt)))}
         </p>
       )}
-      {renewal && <p className="mt-3 text-sm text-muted">{renewal}</p>}
-      {!fromOrder && (
+      {!extras && renewal && <p className="mt-3 text-sm text-muted">{renewal}</p>}
+      {!fromOrder && !extras && (
         <div className="mt-4">
           {bonusOpen ? (
             <div className="grid gap-1">
@@ -136,9 +165,11 @@ export function SummarySection({ c }: { c: CheckoutState }) {
           )}
         </div>
       )}
-      <a href={`${localizePath(locale, '/order/pickup')}?${selectionParams(selection)}`} className="mt-4 inline-block text-sm underline">
-        {texts.changePlan}
-      </a>
+      {!extras && (
+        <a href={`${localizePath(locale, '/order/pickup')}?${selectionParams(selection)}`} className="mt-4 inline-block text-sm underline">
+          {texts.changePlan}
+        </a>
+      )}
     </aside>
   )
 }

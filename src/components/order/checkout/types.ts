@@ -6,7 +6,8 @@ import type { PasswordIssue } from '@/lib/validation/password-rule'
 export type CheckoutTexts = Record<
   | 'summaryHeading' | 'changePlan' | 'total' | 'renews' | 'oneTime' | 'emailLabel' | 'invalidEmail' | 'required' | 'marketingConsent' | 'noSpam'
   | 'methodLegend' | 'methodCard' | 'methodPaypal' | 'methodPaymentwall' | 'methodRedirect' | 'walletApple' | 'walletGeneric' | 'cardLegend' | 'cardName' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'country' | 'address' | 'city' | 'postalCode'
-  | 'pay' | 'paying' | 'bonusToggle' | 'bonusLabel' | 'bonusApply' | 'stepsLabel' | 'stagePricing' | 'stageSuccess' | 'stageFailed' | 'receiptTo' | 'orderNotFound' | 'trialEnds' | 'tryAgain' | 'genericError' | 'passwordLabel' | 'passwordHint' | 'termsLabel' | 'signInToggle' | 'signIn' | 'signedInAs' | 'signOut' | HintKey,
+  | 'pay' | 'paying' | 'bonusToggle' | 'bonusLabel' | 'bonusApply' | 'stepsLabel' | 'stagePricing' | 'stageSuccess' | 'stageFailed' | 'receiptTo' | 'orderNotFound' | 'trialEnds' | 'tryAgain' | 'genericError' | 'passwordLabel' | 'passwordHint' | 'termsLabel' | 'signInToggle' | 'signIn' | 'signedInAs' | 'signOut' | HintKey
+  | 'addedTo' | 'backToAccount' | 'extrasEnded' | 'extrasTrial' | 'extrasRenewing' | 'extrasNotAvailable' | 'extrasOwned',
   string
 > & { addOnLabels: Record<string, string>; errors: Record<PasswordIssue | 'TERMS_AGREE', string> }
 
@@ -24,6 +25,14 @@ export type Field = 'email' | 'password' | 'terms' | 'signIn' | 'name' | 'number
 
 /** The order in which fields are checked and the first wrong one is focused. */
 export const fieldOrder: Field[] = ['email', 'password', 'terms', 'method', 'name', 'number', 'expiry', 'cvc', 'country', 'postalCode']
+
+/**
+ * Extras for a subscription (`?attachTo=`): the plan they are added to and until when, and the
+ * prorated lines `check-upgrade-possibility/` priced; or why the subscription takes none now.
+ */
+export type Attached =
+  | { possible: true; plan: { id: string; title: string }; lines: { id: string; amount: number; renewalAmount: number | null; region: string | null }[]; total: number; periodEnd: string }
+  | { possible: false; reason: 'ended' | 'trial' | 'renewing' | 'not-available' | 'owned' }
 
 export type Quote = { total: number; discount: number; renewal: { cost: number; at: string } | null; trialEndsAt: string | null }
 

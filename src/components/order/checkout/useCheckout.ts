@@ -10,7 +10,8 @@ import { chosenAddOns, parseSelection, selectionParams } from '@/services/purcha
 import { CARD_SCRIPT_DELAY_MS, deviceOffers, loadCardScript, loadOrder, newKey, storage, subscribeToUrl } from './browser'
 import { nextSend, samePurchase, unfinished, type Sent } from './resend'
 import { checkField } from './checks'
-import { checkoutMethods, fieldOrder, isDeviceWallet, type CheckoutMethod, type CheckoutProps, type DeviceWallet, type Field, type OrderView, type Quote } from './types'
+import { checkoutMethods, fieldOrder, isDeviceWallet, type Attached, type CheckoutMethod, type CheckoutProps, type DeviceWallet, type Field, type OrderView, type Quote } from './types'
+import { attachParams, extrasChoice } from './extras'
 
 export type CheckoutState = ReturnType<typeof useCheckout>
 
@@ -19,6 +20,8 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
   const search = useSyncExternalStore(subscribeToUrl, () => window.location.search, () => '')
   const selection = useMemo(() => parseSelection(new URLSearchParams(search), data.catalogue), [search, data.catalogue])
   const emailOptional = useMemo(() => new URLSearchParams(search).get('variant') === 'no-email', [search])
+  /** Extras for a subscription the buyer owns (`?attachTo=` with the picker's add-on parameters), instead of a plan. */
+  const extras = useMemo(() => extrasChoice(new URLSearchParams(search)), [search])
   const orderHash = useMemo(() => {
     const hash = new URLSearchParams(search).get('hash')
     return hash && /^[A-Za-z0-9_-]{22}$/.test(hash) ? hash : null
@@ -49,6 +52,7 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
   const [stripeComplete, setStripeComplete] = useState(false)
   const stripeCard = useRef<Mounted | null>(null)
   const [fromOrder, setFromOrder] = useState<OrderView | null>(null)
+  const [attached, setAttached] = useState<Attached | null>(null)
   const [orderMissing, setOrderMissing] = useState(false)
   const [outcome, setOutcome] = useState<'success' | 'failed' | null>(null)
   const [ready, setReady] = useState(false)
@@ -135,17 +139,49 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
     return () => controller.abort()
   }, [orderHash, locale])
 
+  // Extras: only for the signed-in owner (sign-in first, then back here); the subscription's plan
+  // from the account, the prorated lines from `check-upgrade-possibility/` (what the order will charge).
+  useEffect(() => {
+    if (!extras) return
+    if (!isSignedIn()) return window.location.replace(`${localizePath(locale, '/sign-in')}?next=${encodeURIComponent(window.location.pathname + window.location.search)}`)
+    let live = true
+    type Checked = { possible: true; lines: Extract<Attached, { possible: true }>['lines']; total: number; periodEnd: string } | Extract<Attached, { possible: false }>
+    Promise.all([
+      apiFetch<{ subscriptions: { id: number; plan: { id: string; title: string } }[] }>('/api/veilgate/account/overview/', { query: { locale } }),
+      apiFetch<Checked>('/api/veilgate/sales/check-upgrade-possibility/', { body: { subscription: extras.attachTo, ...attachParams(extras), locale } }),
+    ])
+      .then(([overview, checked]) => {
+        if (!live) return
+        const owned = overview.subscriptions.find((entry) => entry.id === extras.attachTo)
+        if (!owned) return setOrderMissing(true)
+        setAttached(checked.possible ? { ...checked, plan: owned.plan } : checked)
+      })
+      .catch((failure: ApiFailure) => {
+        if (!live) return
+        if (failure.statusCode === 401) return window.location.replace(`${localizePath(locale, '/sign-in')}?next=${encodeURIComponent(window.location.pathname + window.location.search)}`)
+        if (failure.statusCode === 404) return setOrderMissing(true)
+        setAlert(failure.code ? failure.message : texts.genericError)
+      })
+    return () => {
+      live = false
+    }
+  }, [extras, locale, texts.genericError])
+
   // The server's price of the selection (what the order will charge) and the methods payable here;
   // an order paid again names its own plan.
+  const attachedPlan = attached?.possible ? attached.plan.id : null
   const costQuery = useMemo(() => {
     const params = selectionParams(selection)
     if (fromOrder) return new URLSearchParams({ plan: fromOrder.plan }).toString()
+    // Extras: the plan's methods and who takes cards (the price is the extras', not the plan's).
+    if (extras) return attachedPlan ? new URLSearchParams({ plan: attachedPlan }).toString() : null
     const query = new URLSearchParams({ plan: selection.plan })
     for (const name of ['slots', 'server', 'region', 'ipRegion']) if (params.get(name)) query.set(name, params.get(name)!)
     if (selection.bonus) query.set('bonus', selection.bonus)
     return query.toString()
-  }, [selection, fromOrder])
+  }, [selection, fromOrder, extras, attachedPlan])
   useEffect(() => {
+    if (costQuery === null) return
     const controller = new AbortController()
     fetch(`/api/veilgate/purchase/cost/?${costQuery}`, { signal: controller.signal })
       .then((response) => (response.ok ? response.json() : null))
@@ -159,7 +195,7 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
   }, [costQuery])
 
   const plan = data.plans.find((entry) => entry.id === selection.plan)
-  const offer = data.catalogue.plans.find((entry) => entry.id === (fromOrder?.plan ?? selection.plan))
+  const offer = data.catalogue.plans.find((entry) => entry.id === (fromOrder?.plan ?? attachedPlan ?? selection.plan))
   const methods = useMemo(() => checkoutMethods.filter((entry) => (payable ?? offer?.methods ?? ['card']).includes(entry)), [payable, offer])
   // A method restored from this tab that this plan or this site does not take is chosen again.
   useEffect(() => {
@@ -186,7 +222,7 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
   const payingMethod = walletMissing ? null : method
   const addOnIds = chosenAddOns(selection, data.catalogue)
   const prices = data.addOnPrices[selection.plan] ?? {}
-  const total = fromOrder?.total ?? quote?.total ?? (plan?.amount ?? 0) + addOnIds.reduce((sum, id) => sum + (prices[id]?.amount ?? 0), 0)
+  const total = fromOrder?.total ?? (extras ? (attached?.possible ? attached.total : 0) : null) ?? quote?.total ?? (plan?.amount ?? 0) + addOnIds.reduce((sum, id) => sum + (prices[id]?.amount ?? 0), 0)
 
   // An order from `?hash=` already has its e-mail.
   const emailValid = Boolean(fromOrder || account) || looksLikeEmail(email.trim().toLowerCase())
@@ -258,7 +294,7 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
   const wantCardScript = () => setScriptDue(true)
   const cardReady = stripeOn ? stripeComplete && card.name.trim().length > 0 && /^[A-Z]{2}$/.test(card.country) && card.postalCode.trim().length > 0 : cardComplete(card)
   const hint = payHint({ email: emailValid, method: payingMethod, card: cardReady, emailOptional })
-  const stage = stageOf({ plan: Boolean(fromOrder ?? plan), email: emailValid, method: payingMethod, card: cardReady, emailOptional, outcome })
+  const stage = stageOf({ plan: extras && !fromOrder ? Boolean(attached?.possible && attached.lines.length) : Boolean(fromOrder ?? plan), email: emailValid, method: payingMethod, card: cardReady, emailOptional, outcome })
 
   const fieldError = (field: Field) => checkField(field, { email, emailValid, emailOptional, password, terms, method: payingMethod, card, elementComplete: stripeOn ? stripeComplete : undefined, skipContact: Boolean(fromOrder || account), signInOpen }, texts)
   const check = (field: Field) => setErrors((current) => ({ ...current, [field]: fieldError(field) }))
@@ -400,7 +436,9 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
     const retry = fromOrder?.hash ?? (failed.current && failed.current.selection === current ? failed.current.hash : null)
     const body = retry
       ? { hash: retry, ...paying, locale }
-      : {
+      : extras
+        ? { email: account?.email ?? email.trim().toLowerCase(), receiveMarketingEmails: consent, attachTo: extras.attachTo, ...attachParams(extras), ...paying, country: card.country, locale }
+        : {
           email: account ? account.email : email.trim().toLowerCase(),
           ...(!account && password ? { password, terms } : {}),
           receiveMarketingEmails: consent,
@@ -483,7 +521,7 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
     email, setEmail, consent, setConsent, method, setMethod, methods, walletMessage, card, stripeOn, stripeMount, expressShown, expressMount: setExpressTarget, wantCardScript, cardSetupKnown: cardSetup !== null, setCard, password, setPassword, terms, setTerms,
     signInOpen, setSignInOpen, signInPassword, setSignInPassword, signingIn, account,
     errors, setError, check, register, setFocusField,
-    alert, busy, quote, fromOrder, orderMissing, retryToken,
+    alert, busy, quote, fromOrder, orderMissing, retryToken, extras, attached,
     plan, addOnIds, prices, total, hint, stage,
     pay, signIn, retryOrder,
   }

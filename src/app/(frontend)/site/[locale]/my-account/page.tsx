@@ -14,7 +14,9 @@ export function generateStaticParams() {
   return []
 }
 
-const keys = ['title', 'signOut', 'loading', 'subscriptionsHeading', 'statusLabel', 'statusTrialing', 'statusActive', 'statusPastDue', 'pastDueNote', 'payNow', 'statusCanceled', 'statusExpired', 'methodLabel', 'renewsOn', 'activeUntil', 'lifetime', 'autoRenew', 'autoRenewOn', 'autoRenewOff', 'blockedMethod', 'blockedEnded', 'blockedLifetime', 'cancel', 'cancelTitle', 'cancelText', 'cancelConfirm', 'cancelKeep', 'slotsHeading', 'slotsText', 'devicesHeading', 'noDevices', 'remove', 'deviceAdded', 'servicesHeading', 'staticIp', 'personalServer', 'downloadsHeading', 'emptyTitle', 'emptyText', 'emptyCta', 'startTrial', 'trialText', 'trialStarted', 'ordersLink', 'settingsLink', 'methodGift', 'redeemHeading', 'redeemLabel', 'redeemButton', 'redeemChecking', 'redeemGivesPlan', 'redeemGivesDays', 'redeemGivesDiscount', 'redeemAddedPlan', 'redeemAddedDays'] as const
+const keys = ['title', 'signOut', 'loading', 'subscriptionsHeading', 'statusLabel', 'statusTrialing', 'statusActive', 'statusPastDue', 'pastDueNote', 'payNow', 'statusCanceled', 'statusExpired', 'methodLabel', 'renewsOn', 'activeUntil', 'lifetime', 'autoRenew', 'autoRenewOn', 'autoRenewOff', 'blockedMethod', 'blockedEnded', 'blockedLifetime', 'cancel', 'cancelTitle', 'cancelText', 'cancelConfirm', 'cancelKeep', 'slotsHeading', 'slotsText', 'devicesHeading', 'noDevices', 'remove', 'deviceAdded', 'servicesHeading', 'staticIp', 'personalServer', 'downloadsHeading', 'emptyTitle', 'emptyText', 'emptyCta', 'startTrial', 'trialText', 'trialStarted', 'ordersLink', 'settingsLink', 'methodGift', 'redeemHeading', 'redeemLabel', 'redeemButton', 'redeemChecking', 'redeemGivesPlan', 'redeemGivesDays', 'redeemGivesDiscount', 'redeemAddedPlan', 'redeemAddedDays', 'addExtras', 'extrasTitle', 'extrasSlots', 'extrasNone', 'extrasMore', 'extrasTraffic', 'extrasLocation', 'extrasChecking', 'extrasTotal', 'extrasRenewal', 'extrasContinue', 'extrasClose', 'extrasChoose'] as const
+/** Why a subscription takes no extras now: shared with checkout. */
+const reasonKeys = ['extrasEnded', 'extrasTrial', 'extrasRenewing', 'extrasNotAvailable', 'extrasOwned'] as const
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const locale = await pageLocale(params)
@@ -29,7 +31,8 @@ export default async function MyAccountRoute({ params }: Props) {
   // Placeholders stay for the island to fill ({date}, {price}, …).
   const raw = (key: (typeof keys)[number]) => t.raw(key) as string
   const texts = Object.fromEntries(keys.map((key) => [key, raw(key)])) as Record<(typeof keys)[number], string>
-  const all: AccountTexts = { ...texts, card: checkout('methodCard'), downloadFor: auth.raw('downloadFor') as string, invalidCode: errors('INVALID_BONUS_CODE'), undefinedError: errors('undefinedError') }
+  const reasons = Object.fromEntries(reasonKeys.map((key) => [key, checkout(key)])) as Record<(typeof reasonKeys)[number], string>
+  const all: AccountTexts = { ...texts, ...reasons, card: checkout('methodCard'), downloadFor: auth.raw('downloadFor') as string, invalidCode: errors('INVALID_BONUS_CODE'), undefinedError: errors('undefinedError') }
   return (
     <SiteShell locale={locale} path="/my-account">
       <section className="container-site py-12">
