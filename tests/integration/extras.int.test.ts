@@ -10,11 +10,13 @@ import { createSession } from '@/services/auth/sessions'
 import { prorate } from '@/services/catalog/pricing'
 import { query } from '@/services/db'
 import { fulfil } from '@/services/orders/fulfil'
-import { runRenewals } from '@/services/subscriptions/renewals'
+import { applyRefund } from '@/services/orders/refund'
+import { openRenewal } from '@/services/subscriptions/renewals'
 import { sandboxCardToken } from '../support/cards'
-import { mailSentTo, mailTo } from '../support/mail'
+import { mailSentTo, mailTo, runEmailJobs } from '../support/mail'
 import { callRoute } from '../support/routes'
 import { resetSandboxClock } from '../support/sandbox-clock'
+import { drainWebhooks } from '../support/webhooks'
 
 const DAY = 86_400_000
 let payload: Payload
@@ -26,7 +28,14 @@ beforeAll(async () => {
   await resetSandboxClock(payload)
 })
 
-afterAll(() => resetSandboxClock(payload))
+// What this file bought renews no more, and the messages and events it queued are out, before the next file.
+const made: number[] = []
+afterAll(async () => {
+  await resetSandboxClock(payload)
+  if (made.length) await query(payload, 'update subscriptions set auto_renew = false where id = any($1::int[])', [made])
+  await runEmailJobs(payload)
+  await drainWebhooks(payload)
+})
 
 const as = (token: string | null): Record<string, string> => (token ? { 'x-auth-token': token } : {})
 const check = (token: string | null, body: unknown) => callRoute(checkRoute, { path: '/api/veilgate/sales/check-upgrade-possibility/', headers: as(token), body })
@@ -49,6 +58,7 @@ async function owner(plan = 'vpn-1y', extra: Record<string, unknown> = {}) {
   expect(paid.body.status, JSON.stringify(paid.body)).toBe('paid')
   const customer = (await payload.find({ collection: 'customers', where: { email: { equals: email } }, overrideAccess: true })).docs[0]!
   const subscription = (await payload.find({ collection: 'subscriptions', where: { customer: { equals: customer.id } }, depth: 0, overrideAccess: true })).docs[0]!
+  made.push(subscription.id)
   return { email, customer, token: await createSession(payload, customer.id, {}), subscription }
 }
 
@@ -174,15 +184,16 @@ describe('buying extras (attachTo)', () => {
       expect(again.nextRenewal!.amount).toBe(before + 2999)
       expect(await mailSentTo(payload, a.email, 'receipt')).toHaveLength(2)
 
-      // The renewal: the plan at its own price and the slots at theirs, charged together.
+      // The renewal order the scan opens: the plan at its own price and the slots at theirs, one
+      // charge (opened for this subscription alone: a scan would renew every other file's too).
       setClockOffset(new Date(a.subscription.currentPeriodEnd).getTime() - 3_600_000 - Date.now())
-      await runRenewals(payload, now())
-      const renewal = (await payload.find({ collection: 'orders', where: { renews: { equals: a.subscription.id } }, depth: 0, overrideAccess: true })).docs[0]!
-      expect(renewal).toMatchObject({ status: 'paid', total: 7188 + 2999 })
+      const renewal = (await openRenewal(payload, await reload(a.subscription), now()))!
+      expect(renewal).toMatchObject({ total: 7188 + 2999, renews: a.subscription.id, period: 2 })
       expect(renewal.lines?.map((line) => [line.purchaseId, line.amount])).toEqual([
         ['vpn-1y', 7188],
         ['slots-5-1y', 2999],
       ])
+      await query(payload, `update orders set status = 'canceled' where id = $1`, [renewal.id])
     } finally {
       setClockOffset(0)
       await query(payload, 'update subscriptions set auto_renew = false where id = $1', [a.subscription.id])
@@ -201,6 +212,24 @@ describe('buying extras (attachTo)', () => {
     await query(payload, `update subscriptions set status = 'canceled' where id = $1`, [a.subscription.id])
     expect(await buyExtras(a.token, { attachTo: a.subscription.id, slots: 5 })).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', field: 'attachTo' } })
     expect(await payload.count({ collection: 'orders', where: { attachTo: { equals: a.subscription.id } }, overrideAccess: true })).toMatchObject({ totalDocs: 0 })
+  })
+
+  it('a refund of extras takes back what they added and lowers the renewal; the subscription runs on', async () => {
+    const a = await owner('vpn-1y', { slots: 5 })
+    const before = await reload(a.subscription)
+    const bought = await buyExtras(a.token, { attachTo: a.subscription.id, slots: 5, ipRegion: 'nl-amsterdam' })
+    expect(bought.body.status).toBe('paid')
+    const order = (await payload.find({ collection: 'orders', where: { publicHash: { equals: bought.body.hash } }, depth: 0, overrideAccess: true })).docs[0]!
+    const added = await reload(a.subscription)
+    expect(added.addOns?.map((line) => line.purchaseId)).toEqual(['slots-5-1y', 'slots-5-1y', 'static-ip-1y'])
+    expect(added.nextRenewal!.amount).toBe(before.nextRenewal!.amount! + 2999 + 5988)
+
+    expect(await applyRefund(payload, order.id, order.total, now())).toBe(true)
+    expect(await applyRefund(payload, order.id, order.total, now())).toBe(false)
+    const after = await reload(a.subscription)
+    expect(after.addOns?.map((line) => [line.purchaseId, line.ipRegion ?? null])).toEqual([['slots-5-1y', null]])
+    expect(after).toMatchObject({ status: 'active', autoRenew: true, nextRenewal: { amount: before.nextRenewal!.amount }, currentPeriodEnd: before.currentPeriodEnd })
+    expect(await payload.findByID({ collection: 'orders', id: order.id, depth: 0, overrideAccess: true })).toMatchObject({ status: 'refunded' })
   })
 
   it('attaches nothing to a subscription that ended before the payment: the order is flagged for a refund', async () => {

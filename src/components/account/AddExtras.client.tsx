@@ -122,9 +122,10 @@ export default function AddExtras({ open, locale, tag, subscription, texts, onCl
 
   const proceed = () => {
     if (!canPay) return
-    const params = new URLSearchParams({ attachTo: String(subscription.id) })
-    for (const [name, value] of Object.entries(query)) params.set(name, String(value))
-    window.location.assign(`${localizePath(locale, '/order/checkout')}?${params}`)
+    const target = new URL(localizePath(locale, '/order/checkout'), window.location.origin)
+    target.searchParams.set('attachTo', String(subscription.id))
+    for (const [name, value] of Object.entries(query)) target.searchParams.set(name, String(value))
+    window.location.assign(target.href)
   }
 
   const field = 'rounded-md border border-line bg-white px-3 py-2 text-base'

@@ -9,6 +9,7 @@ import { toQuoteAddOn, toQuotePlan } from '@/services/catalog/catalog'
 import { subscriptionAddOns } from '@/services/catalog/lines'
 import { prorate, type Quote, type QuoteLine } from '@/services/catalog/pricing'
 import { inTransaction, sql } from '@/services/db'
+import type { Run } from '@/services/subscriptions/subscriptions'
 import { autoRenewLocked, billedByStripe } from '@/services/subscriptions/renewal-rules'
 import { live } from '@/services/subscriptions/states'
 import { transition } from '@/services/subscriptions/subscriptions'
@@ -135,4 +136,29 @@ export async function attachExtras(payload: Payload, order: Order, at: Date): Pr
     await payload.update({ collection: 'subscriptions', id: subscriptionId, data: { addOns: [...(current.addOns ?? []), ...added] }, overrideAccess: true, depth: 0, req: req as PayloadRequest })
     return true
   })
+}
+
+/**
+ * A refunded extras order takes back what it added, inside the refund's transaction: one of each
+ * of its add-ons (same kind and location) removed from the subscription, and the next renewal's
+ * amount lowered by their renewal amounts in the subscription's compare-and-set. The subscription
+ * itself runs on. Nothing when the order attached nothing.
+ */
+export async function detachExtras(payload: Payload, order: Order, at: Date, run: Run, req: Partial<PayloadRequest>): Promise<boolean> {
+  const subscriptionId = typeof order.attachTo === 'object' && order.attachTo ? order.attachTo.id : order.attachTo
+  if (!subscriptionId || !order.attachedAt || order.notAttached) return false
+  const [locked] = await run<{ id: number; status: Subscription['status'] }>(sql`select id, status from subscriptions where id = ${subscriptionId} for update`)
+  if (!locked) return false
+  const current = await payload.findByID({ collection: 'subscriptions', id: subscriptionId, depth: 0, overrideAccess: true, req: req as PayloadRequest })
+  const kept = [...(current.addOns ?? [])]
+  let lower = 0
+  for (const line of subscriptionAddOns(order.lines ?? [])) {
+    const index = kept.findIndex((held) => held.purchaseId === line.purchaseId && (held.region ?? null) === line.region && (held.ipRegion ?? null) === line.ipRegion)
+    if (index === -1) continue
+    kept.splice(index, 1)
+    lower += line.renewalAmount ?? 0
+  }
+  if (lower) await transition(payload, subscriptionId, [locked.status], null, { nextRenewalAmount: { add: -lower, base: null } }, { at, run })
+  await payload.update({ collection: 'subscriptions', id: subscriptionId, data: { addOns: kept }, overrideAccess: true, depth: 0, req: req as PayloadRequest })
+  return true
 }

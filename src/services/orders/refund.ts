@@ -12,6 +12,7 @@ import { sendEmail } from '@/services/email/send'
 import { providerById } from '@/services/payments/registry'
 import type { SubscriptionStatus } from '@/services/subscriptions/states'
 import { transition as moveSubscription } from '@/services/subscriptions/subscriptions'
+import { detachExtras } from './extras'
 import { latestAttempt } from './orders'
 import { refundDeadline, refundWindowOpen } from './refund-window'
 import { cardBrandName, money } from './receipt'
@@ -147,8 +148,10 @@ export async function applyRefund(payload: Payload, orderId: number, amount: num
       },
     })
 
-    // The access it paid for ends now, and nothing renews it.
-    const subscriptionId = idOf(order.renews) ?? (await run<{ id: number }>(sql`select id from subscriptions where order_id = ${orderId} limit 1`))[0]?.id
+    // Extras: what they added is taken back; the subscription runs on.
+    if (order.attachTo) await detachExtras(payload, order, at, run, req)
+    // Otherwise the access it paid for ends now, and nothing renews it.
+    const subscriptionId = order.attachTo ? undefined : (idOf(order.renews) ?? (await run<{ id: number }>(sql`select id from subscriptions where order_id = ${orderId} limit 1`))[0]?.id)
     const [subscription] = subscriptionId
       ? await run<{ id: number; status: SubscriptionStatus; provider_ref: string | null; saved_method: string | null; plan: string; current_period_end: Date }>(
           sql`select id, status, provider_ref, saved_method, plan, current_period_end from subscriptions where id = ${subscriptionId} for update`,
