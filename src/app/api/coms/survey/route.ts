@@ -1,6 +1,6 @@
 import type { Where } from 'payload'
 import { z } from 'zod'
-import { bodyOf, handler, HttpError, json, otherMethods } from '@/lib/http'
+import { apiError, bodyOf, handler, HttpError, json, otherMethods } from '@/lib/http'
 import { payloadClient } from '@/services/content/payload'
 
 const body = z.object({
@@ -17,7 +17,7 @@ export const POST = handler(async (request) => {
   const payload = await payloadClient()
   const where: Where = typeof input.form === 'number' ? { id: { equals: input.form } } : { title: { equals: input.form } }
   const form = (await payload.find({ collection: 'forms', where, limit: 1, depth: 0 })).docs[0]
-  if (!form) throw new HttpError(404, 'Survey not found')
+  if (!form) throw apiError('NOT_FOUND')
   const known = new Map((form.fields ?? []).flatMap((f) => ('name' in f && f.name ? [[f.name, f] as const] : [])))
   for (const field of known.values()) {
     if ('required' in field && field.required && !input.answers.some((a) => a.field === field.name && a.value.trim())) {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { handler, HttpError, json, otherMethods, queryOf, tsParam } from '@/lib/http'
+import { apiError, handler, json, otherMethods, queryOf, tsParam } from '@/lib/http'
 import { pagePayload } from '@/services/content/api'
 import { payloadClient } from '@/services/content/payload'
 
@@ -13,7 +13,7 @@ const query = z.object({
 export const GET = handler(async (request) => {
   const { path, locale } = query.parse(queryOf(request))
   const page = await pagePayload(await payloadClient(), path, locale)
-  if (!page) throw new HttpError(404, 'Page not found')
+  if (!page) throw apiError('NOT_FOUND', 'path')
   return json(page)
 })
 
