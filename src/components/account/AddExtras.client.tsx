@@ -7,6 +7,8 @@ import { useEffect, useId, useMemo, useState } from 'react'
 import { Modal } from '@/components/ui/Modal.client'
 import { localizePath } from '@/i18n/paths'
 import { apiFetch, type ApiFailure } from '@/lib/session.client'
+import { extrasReasonKey } from '@/components/order/checkout/extras'
+import type { ExtrasRefusal } from '@/services/orders/extras'
 import { fill } from './fill'
 
 export type ExtrasTexts = Record<
@@ -36,10 +38,7 @@ export type ExtrasTexts = Record<
 type Tariff = { id: string; title: string; traffic: string | null; quantity: number }
 type Region = { code: string; country: string; city: string }
 type Offer = { tariffs: Tariff[]; regions: Region[] }
-type Checked = { possible: true; lines: { id: string; amount: number; renewalAmount: number | null; region: string | null }[]; total: number; periodEnd: string } | { possible: false; reason: Reason }
-type Reason = 'ended' | 'trial' | 'renewing' | 'not-available' | 'owned'
-
-export const reasonKey = { ended: 'extrasEnded', trial: 'extrasTrial', renewing: 'extrasRenewing', 'not-available': 'extrasNotAvailable', owned: 'extrasOwned' } as const
+type Checked = { possible: true; lines: { id: string; amount: number; renewalAmount: number | null; region: string | null }[]; total: number; periodEnd: string } | { possible: false; reason: ExtrasRefusal }
 
 type Props = {
   open: boolean
@@ -118,7 +117,7 @@ export default function AddExtras({ open, locale, tag, subscription, texts, onCl
   }
   const renewal = checked?.possible ? checked.lines.reduce((sum, line) => sum + (line.renewalAmount ?? 0), 0) : 0
   const canPay = checked?.possible === true && checked.lines.length > 0 && !checking
-  const status = (refused ? null : failure) ?? (checked && !checked.possible ? texts[reasonKey[checked.reason]] : checking ? texts.extrasChecking : '')
+  const status = (refused ? null : failure) ?? (checked && !checked.possible ? texts[extrasReasonKey[checked.reason]] : checking ? texts.extrasChecking : '')
 
   const proceed = () => {
     if (!canPay) return

@@ -4,9 +4,8 @@ import { localizePath } from '@/i18n/paths'
 import type { PickerData } from '@/services/purchase-flow/picker'
 import { selectionParams } from '@/services/purchase-flow/selection'
 import { URL_CHANGE } from './browser'
+import { extrasReasonKey } from './extras'
 import type { CheckoutState } from './useCheckout'
-
-const reasonText = { ended: 'extrasEnded', trial: 'extrasTrial', renewing: 'extrasRenewing', 'not-available': 'extrasNotAvailable', owned: 'extrasOwned' } as const
 
 const regionLabel = (code: string | null, list: PickerData['regions']) => (code ? list.find((entry) => entry.code === code)?.label ?? code : null)
 
@@ -77,7 +76,7 @@ export function SummarySection({ c }: { c: CheckoutState }) {
           )}
           {attached && !attached.possible && (
             <p role="status" data-extras-refused>
-              {texts[reasonText[attached.reason]]}
+              {texts[extrasReasonKey[attached.reason]]}
             </p>
           )}
           <a href={localizePath(locale, '/my-account')} className="mt-2 inline-block text-sm underline">

@@ -1,5 +1,9 @@
 // Checkout for extras (`?attachTo=`): the choice the account's dialog put in the URL.
+import type { ExtrasRefusal } from '@/services/orders/extras'
 import { trafficTiers } from '@/services/purchase-flow/selection'
+
+/** Why a subscription takes no extras now, as the account's dialog and checkout tell it (Checkout messages). */
+export const extrasReasonKey = { ended: 'extrasEnded', trial: 'extrasTrial', renewing: 'extrasRenewing', 'not-available': 'extrasNotAvailable', owned: 'extrasOwned' } as const satisfies Record<ExtrasRefusal, string>
 
 export type ExtrasChoice = { attachTo: number; slots: number; server: string | null; region: string | null; ipRegion: string | null }
 

@@ -1,4 +1,5 @@
 // Checkout's shared types: its texts, its fields, the server's quote and an unpaid order shown again.
+import type { ExtrasRefusal } from '@/services/orders/extras'
 import type { PickerData } from '@/services/purchase-flow/picker'
 import type { HintKey } from '@/services/purchase-flow/checkout-rules'
 import type { PasswordIssue } from '@/lib/validation/password-rule'
@@ -32,7 +33,7 @@ export const fieldOrder: Field[] = ['email', 'password', 'terms', 'method', 'nam
  */
 export type Attached =
   | { possible: true; plan: { id: string; title: string }; lines: { id: string; amount: number; renewalAmount: number | null; region: string | null }[]; total: number; periodEnd: string }
-  | { possible: false; reason: 'ended' | 'trial' | 'renewing' | 'not-available' | 'owned' }
+  | { possible: false; reason: ExtrasRefusal }
 
 export type Quote = { total: number; discount: number; renewal: { cost: number; at: string } | null; trialEndsAt: string | null }
 
