@@ -327,22 +327,34 @@ export interface AdminAuthOperations {
   };
 }
 export interface CustomerAuthOperations {
-  forgotPassword: {
-    email: string;
-    password: string;
-  };
-  login: {
-    email: string;
-    password: string;
-  };
+  forgotPassword:
+    | {
+        email: string;
+      }
+    | {
+        username: string;
+      };
+  login:
+    | {
+        email: string;
+        password: string;
+      }
+    | {
+        password: string;
+        username: string;
+      };
   registerFirstUser: {
-    email: string;
     password: string;
+    username?: string;
+    email?: string;
   };
-  unlock: {
-    email: string;
-    password: string;
-  };
+  unlock:
+    | {
+        email: string;
+      }
+    | {
+        username: string;
+      };
 }
 /**
  * Every content page of the site. The path is the same in every locale; texts and blocks are per locale.
@@ -1248,7 +1260,8 @@ export interface Customer {
   stripeCustomerId?: string | null;
   updatedAt: string;
   createdAt: string;
-  email: string;
+  email?: string | null;
+  username?: string | null;
   resetPasswordToken?: string | null;
   resetPasswordExpiration?: string | null;
   salt?: string | null;
@@ -1407,7 +1420,7 @@ export interface Order {
   provider: string;
   autoRenew?: boolean | null;
   customer?: (number | null) | Customer;
-  email: string;
+  email?: string | null;
   /**
    * The provider's customer the order was billed to (Stripe cus_…), until its buyer's account keeps it
    */
@@ -3637,6 +3650,7 @@ export interface CustomersSelect<T extends boolean = true> {
   updatedAt?: T;
   createdAt?: T;
   email?: T;
+  username?: T;
   resetPasswordToken?: T;
   resetPasswordExpiration?: T;
   salt?: T;
@@ -4158,6 +4172,10 @@ export interface Picker {
          * Shown under “Choose your plan”
          */
         intro?: string | null;
+        /**
+         * Sell without an e-mail: checkout lets the address stay empty, and such a purchase makes an account with a number and a one-time secret
+         */
+        emailOptional?: boolean | null;
         plans: (number | PricePlan)[];
         /**
          * Pre-selected; empty: the highlighted plan
@@ -4277,6 +4295,7 @@ export interface PickerSelect<T extends boolean = true> {
         view?: T;
         cardVariant?: T;
         intro?: T;
+        emailOptional?: T;
         plans?: T;
         defaultPlan?: T;
         id?: T;

@@ -44,6 +44,12 @@ export const Picker: GlobalConfig = {
           ],
         },
         { name: 'intro', type: 'text', localized: true, admin: { description: 'Shown under “Choose your plan”' } },
+        {
+          name: 'emailOptional',
+          type: 'checkbox',
+          defaultValue: false,
+          admin: { description: 'Sell without an e-mail: checkout lets the address stay empty, and such a purchase makes an account with a number and a one-time secret' },
+        },
         { name: 'plans', type: 'relationship', relationTo: 'price-plans', hasMany: true, required: true, minRows: 1, maxRows: 6 },
         { name: 'defaultPlan', type: 'relationship', relationTo: 'price-plans', admin: { description: 'Pre-selected; empty: the highlighted plan' } },
       ],

@@ -44,6 +44,7 @@ import * as migration_20261129_133705_s3_storage from './20261129_133705_s3_stor
 import * as migration_20261129_215645_reconcile_orders from './20261129_215645_reconcile_orders';
 import * as migration_20261129_215700_sandbox_ledger from './20261129_215700_sandbox_ledger';
 import * as migration_20261130_081318_extras_attach_to from './20261130_081318_extras_attach_to';
+import * as migration_20261130_111418_no_email_accounts from './20261130_111418_no_email_accounts';
 
 export const migrations = [
   {
@@ -274,6 +275,11 @@ export const migrations = [
   {
     up: migration_20261130_081318_extras_attach_to.up,
     down: migration_20261130_081318_extras_attach_to.down,
-    name: '20261130_081318_extras_attach_to'
+    name: '20261130_081318_extras_attach_to',
+  },
+  {
+    up: migration_20261130_111418_no_email_accounts.up,
+    down: migration_20261130_111418_no_email_accounts.down,
+    name: '20261130_111418_no_email_accounts'
   },
 ];

@@ -122,7 +122,7 @@ async function seedPicker(payload: Payload) {
   const plans = await payload.find({ collection: 'price-plans', limit: 1000, pagination: false, depth: 0, select: { purchaseId: true } })
   const id = (purchaseId: string) => plans.docs.find((plan) => plan.purchaseId === purchaseId)?.id
   const ids = (list: readonly string[]) => list.map(id).filter((value): value is number => typeof value === 'number')
-  const views = pickerVariantSeeds.map((row) => ({ view: row.view, cardVariant: row.cardVariant, intro: row.intro, plans: ids(row.plans), defaultPlan: id(row.defaultPlan) }))
+  const views = pickerVariantSeeds.map((row) => ({ view: row.view, cardVariant: row.cardVariant, intro: row.intro, plans: ids(row.plans), defaultPlan: id(row.defaultPlan), emailOptional: 'emailOptional' in row && row.emailOptional === true }))
   await payload.updateGlobal({ slug: 'picker', data: { views }, locale: defaultLocale, context })
   payload.logger.info(`Seed: ${views.length} picker variants`)
 }

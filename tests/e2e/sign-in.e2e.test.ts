@@ -84,7 +84,7 @@ describe('/sign-in', () => {
     await page.locator('main').getByLabel('E-mail').fill('not-an-address')
     await page.getByLabel('Password', { exact: true }).fill('x')
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    expect(await page.getByText('Invalid email').isVisible()).toBe(true)
+    expect(await page.getByText('Enter an e-mail address or a 16-digit account number').isVisible()).toBe(true)
     await page.locator('main').getByLabel('E-mail').fill(email)
     await page.getByLabel('Password', { exact: true }).fill('wrong-password-1')
     await page.getByRole('button', { name: 'Show password' }).click()

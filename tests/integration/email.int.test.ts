@@ -43,7 +43,7 @@ describe('sendEmail and the outbox', () => {
       { template: 'password-reset', to, locale: 'de', timezone: '+0100', data: { url: '/reset-password?token=t1', minutes: 60 } },
       { payload },
     )
-    const job = await payload.findByID({ collection: 'payload-jobs', id: jobId, overrideAccess: true })
+    const job = await payload.findByID({ collection: 'payload-jobs', id: jobId!, overrideAccess: true })
     expect(job.queue).toBe('email')
     expect(job.taskSlug).toBe('sendEmail')
     await runUntil(async () => (await outboxFor(to)).length > 0)
@@ -100,7 +100,7 @@ describe('sendEmail and the outbox', () => {
     await emailQueueIdle()
     const before = await outboxFor(to)
     if (before.length === 0) {
-      await payload.update({ collection: 'payload-jobs', id: jobId, data: { processing: true }, overrideAccess: true })
+      await payload.update({ collection: 'payload-jobs', id: jobId!, data: { processing: true }, overrideAccess: true })
       await payload.jobs.run({ queue: 'email' })
       expect(await outboxFor(to)).toHaveLength(0)
       await new Promise((resolve) => setTimeout(resolve, 20))

@@ -146,7 +146,7 @@ describe('email/', () => {
     expect(await changeEmail(a.token, { password: 'Wrong-password-00', email: `new-${a.customer.email}` })).toMatchObject({ status: 401, body: { code: 'INVALID_USERNAME_OR_PASSWORD' } })
     expect(await changeEmail(a.token, { password, email: 'not-an-address' })).toMatchObject({ status: 400, body: { code: 'INVALID_EMAIL', field: 'email' } })
     expect(await changeEmail(a.token, { email: 'x@example.com' })).toMatchObject({ status: 400, body: { code: 'REQUIRED', field: 'password' } })
-    expect(await changeEmail(a.token, { password, email: b.customer.email.toUpperCase() })).toMatchObject({ status: 409, body: { statusCode: 409, code: 'ALREADY_IN_USE', field: 'email' } })
+    expect(await changeEmail(a.token, { password, email: b.customer.email!.toUpperCase() })).toMatchObject({ status: 409, body: { statusCode: 409, code: 'ALREADY_IN_USE', field: 'email' } })
     expect(await changeEmail(a.token, { password, email: a.customer.email })).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', field: 'email' } })
     expect((await profile(a.token)).body).toMatchObject({ email: a.customer.email, pendingEmail: null })
   })
@@ -156,16 +156,16 @@ describe('email/', () => {
     const next = `moved-${Date.now()}@example.com`
     expect(await changeEmail(a.token, { password, email: ` ${next.toUpperCase()} ` })).toMatchObject({ status: 202, body: { pendingEmail: next } })
     expect((await profile(a.token)).body).toMatchObject({ email: a.customer.email, pendingEmail: next })
-    const [notice] = await mailTo(a.customer.email, 'email-change-notice')
+    const [notice] = await mailTo(a.customer.email!, 'email-change-notice')
     expect(notice!.text).toContain(next)
     const [link] = await mailTo(next, 'confirm-address')
-    expect((await signIn(a.customer.email)).status).toBe(200)
+    expect((await signIn(a.customer.email!)).status).toBe(200)
     expect((await signIn(next)).status).toBe(401)
 
     expect(await confirm(linkToken(link!.text))).toMatchObject({ status: 200, body: { confirmed: true } })
     expect((await profile(a.token)).body).toMatchObject({ email: next, pendingEmail: null })
     expect((await signIn(next)).status).toBe(200)
-    expect((await signIn(a.customer.email)).status).toBe(401)
+    expect((await signIn(a.customer.email!)).status).toBe(401)
     expect(await confirm(linkToken(link!.text))).toMatchObject({ status: 401, body: { code: 'EXPIRED_SESSION' } })
   })
 

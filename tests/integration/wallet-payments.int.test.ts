@@ -253,7 +253,7 @@ describe('the Amazon routes refuse what they cannot read', () => {
     expect(replies.every((reply) => reply.status === 200)).toBe(true)
     const paid = await orderOf(order.publicHash)
     expect(paid).toMatchObject({ status: 'paid' })
-    expect(await mailTo(payload, (await orderOf(order.publicHash)).email, 'receipt')).toHaveLength(1)
+    expect(await mailTo(payload, (await orderOf(order.publicHash)).email!, 'receipt')).toHaveLength(1)
   })
 })
 

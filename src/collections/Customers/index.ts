@@ -21,14 +21,18 @@ export const Customers: CollectionConfig = {
   admin: {
     group: 'Customers',
     useAsTitle: 'email',
-    defaultColumns: ['email', 'state', 'locale', 'source', 'createdAt'],
-    listSearchableFields: ['email'],
+    // Accounts bought without an e-mail have only their account number (`username`).
+    defaultColumns: ['email', 'username', 'state', 'locale', 'source', 'createdAt'],
+    listSearchableFields: ['email', 'username'],
   },
   auth: {
     maxLoginAttempts: settings.LOGIN_MAX_ATTEMPTS,
     lockTime: settings.LOGIN_LOCK_MINUTES * 60_000,
     // Sessions are our own (customer-sessions); Payload's JWT from the internal login is discarded.
     useSessions: false,
+    // An account bought without an e-mail signs in with its 16-digit account number (`username`)
+    // and its one-time secret; every other account with its address.
+    loginWithUsername: { allowEmailLogin: true, requireEmail: false, requireUsername: false },
     tokenExpiration: 60,
     cookies: { sameSite: 'Strict', secure: process.env.NODE_ENV === 'production' && process.env.INSECURE_COOKIES !== 'true' },
   },

@@ -50,7 +50,8 @@ export const Orders: CollectionConfig = {
     { name: 'provider', type: 'text', required: true, admin: { readOnly: true } },
     { name: 'autoRenew', type: 'checkbox', defaultValue: false, admin: { readOnly: true } },
     { name: 'customer', type: 'relationship', relationTo: 'customers', index: true, admin: { readOnly: true } },
-    { name: 'email', type: 'email', required: true, index: true, admin: { readOnly: true } },
+    // None for an order bought without an e-mail: its account (a number) is `customer`.
+    { name: 'email', type: 'email', index: true, admin: { readOnly: true } },
     { name: 'providerCustomer', type: 'text', admin: { hidden: true, description: 'The provider\'s customer the order was billed to (Stripe cus_…), until its buyer\'s account keeps it' } },
     { name: 'receiveMarketingEmails', type: 'checkbox', defaultValue: true, admin: { readOnly: true } },
     { name: 'country', type: 'text', required: true, maxLength: 2, admin: { readOnly: true } },

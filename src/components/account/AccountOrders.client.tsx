@@ -73,8 +73,9 @@ export function AccountOrders({ locale, tag, texts, hash }: Props) {
       if (failure.statusCode === 401) return toSignIn(locale)
       setFailed(failure.code === 'NOT_FOUND' ? texts.notFound : failure.code ? failure.message : texts.undefinedError)
     }
-    apiFetch<{ email: string }>('/api/veilgate/auth/user-info/', { query: { locale } })
-      .then((info) => setEmail(info.email))
+    // The address, or the account number of an account bought without one.
+    apiFetch<{ username: string | null }>('/api/veilgate/auth/user-info/', { query: { locale } })
+      .then((info) => setEmail(info.username))
       .catch(fail)
     if (hash) apiFetch<OrderView>(`/api/veilgate/account/orders/${encodeURIComponent(hash)}/`, { query: { locale } }).then(setReceipt).catch(fail)
     else apiFetch<OrderView[]>('/api/veilgate/account/orders/', { query: { locale } }).then(setOrders).catch(fail)

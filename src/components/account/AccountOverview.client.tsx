@@ -18,7 +18,7 @@ const AddExtras = lazy(() => import('./AddExtras.client'))
 import { brandNameOf } from '@/services/catalog/methods'
 
 type Overview = {
-  profile: { email: string }
+  profile: { email: string | null; accountNumber: string | null }
   subscriptions: SubscriptionView[]
   /** The free trial this customer may start (owns nothing, never had one), or null. */
   trialOffer: { plan: string } | null
@@ -29,6 +29,7 @@ type Overview = {
 
 export type AccountTexts = Record<
   | 'title'
+  | 'accountNumberIs'
   | 'signOut'
   | 'loading'
   | 'subscriptionsHeading'
@@ -216,7 +217,8 @@ export function AccountOverview({ locale, tag, texts }: Props) {
         <h1 className="text-4xl font-extrabold tracking-tight">
           {texts.title}
           <span className="mt-2 block text-lg font-medium text-muted" data-account-email>
-            {data?.profile.email ?? '\u00a0'}
+            {/* An account bought without an e-mail is named by its number. */}
+            {data ? (data.profile.email ?? texts.accountNumberIs.replace('{number}', data.profile.accountNumber ?? '')) : '\u00a0'}
           </span>
         </h1>
         {data && (

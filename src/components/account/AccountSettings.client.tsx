@@ -11,7 +11,7 @@ import { toSignIn } from './navigation'
 import { fill } from './fill'
 import { SwitchTrack } from './SwitchTrack'
 
-type Profile = { email: string; pendingEmail: string | null; locale: string; timezone: string; hasPassword: boolean; marketingConsent: boolean; marketingConsentAt: string | null }
+type Profile = { email: string | null; username: string | null; pendingEmail: string | null; locale: string; timezone: string; hasPassword: boolean; marketingConsent: boolean; marketingConsentAt: string | null }
 
 export type SettingsTexts = Record<
   | 'settingsTitle'
@@ -174,7 +174,7 @@ export function AccountSettings({ locale, tag, texts, languages }: Props) {
         <h1 className="text-4xl font-extrabold tracking-tight">
           {texts.settingsTitle}
           <span className="mt-2 block text-lg font-medium text-muted" data-account-email>
-            {profile?.email ?? '\u00a0'}
+            {profile?.email ?? profile?.username ?? '\u00a0'}
           </span>
         </h1>
         {ready && (
@@ -210,7 +210,7 @@ export function AccountSettings({ locale, tag, texts, languages }: Props) {
             <dl className="grid gap-1">
               <dt className="text-sm text-muted">{texts.emailLabel}</dt>
               <dd className="font-medium" data-profile-email>
-                {profile.email}
+                {profile.email ?? profile.username}
               </dd>
             </dl>
             <div role="status" data-email-pending>
@@ -258,7 +258,7 @@ export function AccountSettings({ locale, tag, texts, languages }: Props) {
             <h2 id={`${ids}-password`} className="text-2xl font-bold">
               {texts.passwordHeading}
             </h2>
-            <ChangePassword email={profile.email} hasPassword={profile.hasPassword} texts={texts} errors={texts.errors} onChanged={() => {
+            <ChangePassword email={profile.email ?? profile.username ?? ''} hasPassword={profile.hasPassword} texts={texts} errors={texts.errors} onChanged={() => {
                 setProfile((current) => current && { ...current, hasPassword: true })
                 void loadSessions().catch(fail)
               }} onSignedOut={() => toSignIn(locale)} />

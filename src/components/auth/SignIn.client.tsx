@@ -4,12 +4,13 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStor
 import { localizePath } from '@/i18n/paths'
 import { safeNext } from '@/lib/next-path'
 import { apiFetch, isSignedIn, storeLogin, type ApiFailure } from '@/lib/session.client'
+import { classifyUsername } from '@/lib/validation/account-number'
 import { looksLikeEmail } from '@/services/purchase-flow/purchase-state'
 import type { FastLoginTexts } from './FastLogin.client'
 import { refusalText } from './form-helpers.client'
 import type { HumanCheckTexts } from './HumanCheck.client'
 
-export type SignInTexts = Record<'emailLabel' | 'passwordLabel' | 'showPassword' | 'hidePassword' | 'submit' | 'submitting' | 'required' | 'invalidEmail' | 'retryIn' | 'undefinedError', string>
+export type SignInTexts = Record<'emailLabel' | 'passwordLabel' | 'showPassword' | 'hidePassword' | 'submit' | 'submitting' | 'required' | 'invalidEmail' | 'invalidId' | 'retryIn' | 'undefinedError', string>
 
 type Props = {
   locale: string
@@ -58,7 +59,11 @@ export function SignIn({ locale, texts, fastLogin }: Props) {
 
   const check = (field: Field, value = field === 'email' ? email : password): string | undefined => {
     if (!value.trim()) return texts.required
-    if (field === 'email' && !looksLikeEmail(value.trim().toLowerCase())) return texts.invalidEmail
+    if (field !== 'email') return undefined
+    // One field for both: an address, or an account number (digits, spaces and dashes) of 16 digits.
+    const name = classifyUsername(value)
+    if (name.kind === 'invalid-number') return texts.invalidId
+    if (name.kind === 'email' && !looksLikeEmail(name.email)) return texts.invalidEmail
     return undefined
   }
 
@@ -71,7 +76,7 @@ export function SignIn({ locale, texts, fastLogin }: Props) {
     setBusy(true)
     setAlert(null)
     try {
-      const { token } = await apiFetch<{ token: string }>('/api/veilgate/auth/login/', { body: { username: email.trim().toLowerCase(), password, locale } })
+      const { token } = await apiFetch<{ token: string }>('/api/veilgate/auth/login/', { body: { username: email.trim(), password, locale } })
       storeLogin(token)
       window.location.assign(destination(locale))
       return
@@ -133,9 +138,10 @@ export function SignIn({ locale, texts, fastLogin }: Props) {
             ref={(element) => {
               fields.current.email = element
             }}
-            type="email"
+            type="text"
             autoComplete="username"
-            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
             value={email}
             aria-invalid={errors.email ? true : undefined}
             aria-describedby={errors.email ? `${ids}-email-error` : undefined}

@@ -13,7 +13,7 @@ import { DEFAULT_PICKER_PLANS, pickerData } from '@/services/purchase-flow/picke
 import { trafficTiers } from '@/services/purchase-flow/selection'
 import { PlanPicker, type PickerTexts } from './PlanPicker.client'
 
-type Variant = { plans: string[]; defaultPlan: string | null; cardVariant: 'per-month' | 'total'; intro: string | null }
+type Variant = { plans: string[]; defaultPlan: string | null; cardVariant: 'per-month' | 'total'; intro: string | null; emailOptional: boolean }
 
 /** A variant's row of the `picker` global (plans, pre-selected plan, card variant, intro), or null. */
 async function variantOf(payload: Payload, view: PickerView, locale: LocaleCode): Promise<Variant | null> {
@@ -26,6 +26,7 @@ async function variantOf(payload: Payload, view: PickerView, locale: LocaleCode)
     defaultPlan: purchaseId(row.defaultPlan),
     cardVariant: row.cardVariant,
     intro: row.intro ?? null,
+    emailOptional: Boolean(row.emailOptional),
   }
 }
 
@@ -90,6 +91,7 @@ export async function PickerPage({ locale, view }: { locale: LocaleCode; view: P
           supportEmail={brand.supportEmail}
           layout={view === 'pickup-d' ? 'list' : 'cards'}
           priceShown={variant?.cardVariant ?? 'per-month'}
+          emailOptional={variant?.emailOptional ?? false}
         />
       </section>
       <RenderBlocks blocks={layout.filter((block) => block !== cards)} context={{ locale, path, pageNumber: 1 }} />

@@ -40,6 +40,8 @@ type Props = {
   layout?: 'cards' | 'list'
   /** The big figure on each plan: the price per month, or the total of the period. */
   priceShown?: 'per-month' | 'total'
+  /** The variant sells without an e-mail: its links to checkout carry `variant=no-email`. */
+  emailOptional?: boolean
 }
 
 type Extra = 'none' | 'server' | 'ip'
@@ -62,7 +64,7 @@ const extraOf = (selection: Selection): Extra => (selection.server ? 'server' : 
  * links work without JavaScript); in the browser the selection is read from the URL, and every
  * change is written back with history.replaceState, so a shared link pre-selects the same.
  */
-export function PlanPicker({ data, texts, checkoutPath, supportEmail, layout = 'cards', priceShown = 'per-month' }: Props) {
+export function PlanPicker({ data, texts, checkoutPath, supportEmail, layout = 'cards', priceShown = 'per-month', emailOptional = false }: Props) {
   const { catalogue } = data
   // The URL is the selection's store: the server (and hydration) see no query, the browser its own.
   const search = useSyncExternalStore(subscribeToUrl, () => window.location.search, () => '')
@@ -94,7 +96,13 @@ export function PlanPicker({ data, texts, checkoutPath, supportEmail, layout = '
   const plan = data.plans.find((entry) => entry.id === selection.plan)
   const totalCents = (plan?.amount ?? 0) + addOnIds.reduce((sum, id) => sum + (prices[id]?.amount ?? 0), 0)
   const money = useMemo(() => new Intl.NumberFormat(data.currencyTag, { style: 'currency', currency: 'USD' }), [data.currencyTag])
-  const checkoutHref = `${checkoutPath}?${selectionParams(selection)}`
+  // A variant that sells without an e-mail says so to checkout (`variant=no-email`).
+  const checkoutLink = (chosen: Selection) => {
+    const params = selectionParams(chosen)
+    if (emailOptional) params.set('variant', 'no-email')
+    return `${checkoutPath}?${params}`
+  }
+  const checkoutHref = checkoutLink(selection)
   const extra = extraOf(selection)
   const slotChoices = (['1', '5', '10'] as const).filter((n) => offer?.slots[n])
   const serverTiers = offer ? (Object.keys(offer.servers) as Traffic[]) : []
@@ -190,7 +198,7 @@ export function PlanPicker({ data, texts, checkoutPath, supportEmail, layout = '
                         ))}
                       </span>
                     </label>
-                    <a href={`${checkoutPath}?${selectionParams(clampSelection({ ...selection, plan: entry.id }, catalogue))}`} className="btn-outline mt-5 w-full py-2.5" data-buy-now>
+                    <a href={checkoutLink(clampSelection({ ...selection, plan: entry.id }, catalogue))} className="btn-outline mt-5 w-full py-2.5" data-buy-now>
                       {texts.buyNow}
                       <span className="sr-only">: {entry.title}</span>
                     </a>

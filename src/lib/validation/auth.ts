@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defaultLocale, isLocaleCode, type LocaleCode } from '@/i18n/locales'
+import { classifyUsername, isAccountNumber } from './account-number'
 import { passwordIssue } from './password-rule'
 
 /**
@@ -62,12 +63,27 @@ export const locale = z
   .unknown()
   .transform((value): LocaleCode => (typeof value === 'string' && isLocaleCode(value) ? value : defaultLocale))
 
+/**
+ * `login/`'s name: an address (lower case), or an account number (digits with spaces or dashes,
+ * kept as its 16 digits; any other count of digits is INVALID_VEILGATE_ID); anything else
+ * INVALID_USERNAME.
+ */
+export const signInName = text
+  .trim()
+  .min(1, 'REQUIRED')
+  .transform((value, ctx) => {
+    const name = classifyUsername(value)
+    if (name.kind === 'number') return name.number
+    if (name.kind === 'invalid-number') {
+      ctx.addIssue({ code: 'custom', message: 'INVALID_VEILGATE_ID' })
+      return z.NEVER
+    }
+    return name.email
+  })
+  .pipe(z.string().refine((value) => isAccountNumber(value) || z.email().max(254).safeParse(value).success, 'INVALID_USERNAME'))
+
 export const loginSchema = z.object({
-  username: text
-    .trim()
-    .min(1, 'REQUIRED')
-    .transform((value) => value.toLowerCase())
-    .pipe(z.email({ error: 'INVALID_USERNAME' }).max(254, 'INVALID_USERNAME')),
+  username: signInName,
   password: enteredPassword,
 })
 

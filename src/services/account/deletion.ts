@@ -44,7 +44,7 @@ export async function deleteAccount(payload: Payload, customer: Customer, input:
   const retainUntil = new Date(at)
   retainUntil.setUTCFullYear(retainUntil.getUTCFullYear() + env().ORDER_RETENTION_YEARS)
   const placeholder = anonymousAddress(customer.id)
-  const address = customer.email
+  const address = customer.email ?? null
   const step = (name: DeletionStep) => {
     if (options.failAt === name) throw new Error(`deletion stopped before ${name} (test)`)
   }
@@ -65,11 +65,13 @@ export async function deleteAccount(payload: Payload, customer: Customer, input:
     await run(sql`update customer_tokens set used_at = ${stamp}, updated_at = ${stamp} where customer_id = ${customer.id} and used_at is null`)
     step('devices')
     await run(sql`delete from devices where customer_id = ${customer.id}`)
-    // The newsletter subscription of the address goes with it.
-    await run(sql`delete from subscribers where email = ${address.toLowerCase()}`)
+    // The newsletter subscription of the address goes with it (an account bought with a number has neither).
+    if (address) await run(sql`delete from subscribers where email = ${address.toLowerCase()}`)
     step('outbox')
-    await run(sql`delete from outbox where lower("to") = ${address}`)
-    await run(sql`delete from payload_jobs where task_slug = 'sendEmail' and completed_at is null and lower(input->>'to') = ${address}`)
+    if (address) {
+      await run(sql`delete from outbox where lower("to") = ${address}`)
+      await run(sql`delete from payload_jobs where task_slug = 'sendEmail' and completed_at is null and lower(input->>'to') = ${address}`)
+    }
     step('orders')
     // Guest orders under the same address are the same person's: they join the anonymous record.
     await run(sql`
@@ -84,6 +86,8 @@ export async function deleteAccount(payload: Payload, customer: Customer, input:
       req,
       data: {
         email: placeholder,
+        // An account number goes too: nobody can sign in with it again.
+        username: null,
         // A password nobody knows: the anonymous record can never sign in.
         password: randomBytes(32).toString('base64url'),
         hasPassword: false,

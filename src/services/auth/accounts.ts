@@ -8,6 +8,8 @@ import { localizePath } from '@/i18n/paths'
 import { realNow, securityNow } from '@/lib/clock'
 import { env } from '@/lib/env'
 import { apiError } from '@/lib/http'
+import { formatAccountNumber, isAccountNumber, newAccountNumber, typedSecret } from '@/lib/validation/account-number'
+import { newAccountSecret } from './account-secret'
 import type { LoginInput, RegisterInput } from '@/lib/validation/auth'
 import type { Customer } from '@/payload-types'
 import { sendEmail } from '@/services/email/send'
@@ -43,6 +45,40 @@ export async function findCustomerByEmail(payload: Payload, email: string): Prom
     showHiddenFields: true,
   })
   return found.docs[0]
+}
+
+/** The account a number names (its `username`). */
+export async function findCustomerByNumber(payload: Payload, number: string): Promise<Customer | undefined> {
+  const found = await payload.find({ collection: 'customers', where: { username: { equals: number } }, limit: 1, depth: 0, overrideAccess: true, showHiddenFields: true })
+  return found.docs[0]
+}
+
+/** An account made by a purchase without an e-mail: its record, its number and its one-time secret (shown once, kept only hashed). */
+export type NumberAccount = { customer: Customer; number: string; secret: string }
+
+/**
+ * Makes an account with a new random number and secret: the secret is its Payload password
+ * (hashed), nothing else keeps it. A number already taken (one in 10^15 per account) draws again.
+ */
+export async function createNumberAccount(payload: Payload, input: { locale: string }, req?: Partial<PayloadRequest>): Promise<NumberAccount> {
+  for (let attempt = 1; ; attempt++) {
+    const number = newAccountNumber()
+    const secret = newAccountSecret()
+    try {
+      const customer = await payload.create({
+        collection: 'customers',
+        overrideAccess: true,
+        depth: 0,
+        req,
+        // No address to confirm: the account is active from the start, and nothing is ever e-mailed.
+        data: { username: number, password: secret, hasPassword: true, state: 'active', source: 'checkout', locale: (isLocaleCode(input.locale) ? input.locale : 'en') as Customer['locale'], timezone: '+0000' },
+      })
+      return { customer, number, secret }
+    } catch (error) {
+      if (attempt < 5 && isUniqueViolation(error)) continue
+      throw error
+    }
+  }
 }
 
 // Payload writes `lockUntil` on the machine's time.
@@ -124,10 +160,12 @@ async function noticeLockout(payload: Payload, customerId: number): Promise<void
  * service's mark, which alone lets the customers' login operation run.
  */
 async function checkPassword(payload: Payload, customer: Customer, password: string): Promise<void> {
+  // An account without an address signs in by its number, its secret compared as normalized.
+  const byNumber = !customer.email && isAccountNumber(customer.username)
   try {
     await payload.login({
       collection: 'customers',
-      data: { email: customer.email, password },
+      data: byNumber ? { username: customer.username!, password: typedSecret(password) } : { email: customer.email!, password },
       overrideAccess: true,
       depth: 0,
       context: { [AUTH_SERVICE_CONTEXT]: true },
@@ -155,7 +193,7 @@ export async function verifyPassword(payload: Payload, customerId: number, passw
 
 /** `login/`: the order of the checks is the spec's; the account's state is told only after the right password. */
 export async function login(payload: Payload, input: LoginInput, meta: { userAgent?: string | null } = {}): Promise<string> {
-  const customer = await findCustomerByEmail(payload, input.username)
+  const customer = isAccountNumber(input.username) ? await findCustomerByNumber(payload, input.username) : await findCustomerByEmail(payload, input.username)
   if (!customer) {
     await hashLikePayload(input.password)
     throw apiError('INVALID_USERNAME_OR_PASSWORD')
@@ -376,8 +414,10 @@ export async function changePassword(
 export function userInfo(customer: Customer) {
   return {
     id: customer.id,
-    username: customer.email,
-    email: customer.email,
+    // An account bought without an e-mail is named by its number.
+    username: customer.email ?? (isAccountNumber(customer.username) ? formatAccountNumber(customer.username) : null),
+    email: customer.email ?? null,
+    accountNumber: isAccountNumber(customer.username) ? formatAccountNumber(customer.username) : null,
     locale: customer.locale,
     timezone: customer.timezone,
     marketingConsent: Boolean(customer.marketingConsent),

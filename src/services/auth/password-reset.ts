@@ -69,7 +69,7 @@ async function linkOwner(payload: Payload, token: string) {
 export async function resetPassword(payload: Payload, input: { token: string; password: string }, meta: { userAgent?: string | null } = {}): Promise<string> {
   const owner = await linkOwner(payload, input.token)
   if (owner.state === 'banned') throw apiError('ACCOUNT_BANNED')
-  if (tooWeak(input.password, ownerInputs(owner.email))) throw apiError('PASSWORD_BAD', 'password')
+  if (tooWeak(input.password, ownerInputs(owner.email ?? ''))) throw apiError('PASSWORD_BAD', 'password')
   return inTransaction(payload, async ({ req, run }) => {
     const at = securityNow()
     const used = await run<{ customer_id: number }>(sql`

@@ -36,7 +36,7 @@ export async function checkBonusCode(
   const address = (input.customer?.email ?? input.email)?.trim().toLowerCase()
   if (ownerId && address) {
     const owner = await payload.findByID({ collection: 'customers', id: ownerId, depth: 0, overrideAccess: true }).catch(() => null)
-    if (owner && owner.email.toLowerCase() === address) throw apiError('USE_NEW_BONUS_CODE_ON_OWN_ACC', 'code')
+    if (owner?.email && owner.email.toLowerCase() === address) throw apiError('USE_NEW_BONUS_CODE_ON_OWN_ACC', 'code')
   }
   if (bonus.newCustomersOnly && (await hasBought(payload, { customerId: input.customer?.id, email: input.customer?.email ?? input.email }))) throw apiError('BAD_NEW_BONUS_CODE', 'code')
   if (!input.plan) return { bonus, quote: null }

@@ -10,7 +10,8 @@ import { renderEmail, type TemplateData, type TemplateName } from './templates'
 
 export type EmailRequest<T extends TemplateName> = {
   template: T
-  to: string
+  /** None for an account bought without an e-mail: nothing is sent (see `sendEmail`). */
+  to: string | null | undefined
   /** One of the 32 locale codes; anything else gets English. */
   locale: string
   /** The customer's offset from UTC, `+0200` form. */
@@ -37,11 +38,18 @@ export function messageId(): string {
  * once the job row is written: a crash or restart after that loses nothing. Then it starts the
  * `email` queue in the background, so the message is out within seconds; the per-minute
  * runner picks up anything left. Throws before queueing when the address is not an e-mail.
+ * Without a recipient (an account bought with a number instead of an address) nothing is
+ * queued and `jobId` is null: every sender passes here, so none of them has to ask, and no
+ * caller's work (a fulfilment, a lockout) fails for want of an address.
  */
 export async function sendEmail<T extends TemplateName>(
   request: EmailRequest<T>,
   options: { req?: PayloadRequest; payload: Payload },
-): Promise<{ jobId: string }> {
+): Promise<{ jobId: string | null }> {
+  if (request.to === null || request.to === undefined || request.to === '') {
+    ;(options.req?.payload ?? options.payload).logger.info({ msg: 'e-mail not sent: the account has no address', template: request.template })
+    return { jobId: null }
+  }
   const to = address.safeParse(request.to)
   if (!to.success) throw new Error('sendEmail: the recipient is not an e-mail address')
   const unsubscribe = request.unsubscribe

@@ -99,7 +99,8 @@ export async function billingPlanFor(payload: Payload, order: Order, providerId:
       ref: customer?.stripeCustomerId || order.providerCustomer || null,
       // One provider customer per customer; an order whose buyer has no account yet gets its own, adopted by the account made when it is paid.
       key: customerId ? `customer:${customerId}` : `order:${order.id}:customer`,
-      email: order.email,
+      // None for an order bought with an account number: the provider's customer has no address then.
+      email: order.email ?? null,
     },
     // A trial bills, after its days, the price of the plan it rolls into (the quote's renewal), on its plan's product.
     recurring: trialDays

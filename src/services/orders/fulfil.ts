@@ -21,6 +21,8 @@ async function buyerOf(payload: Payload, order: Order): Promise<{ customer: Cust
     const customer = await payload.findByID({ collection: 'customers', id, depth: 0, overrideAccess: true }).catch(() => null)
     if (customer) return { customer, created: false }
   }
+  // An order without an address was made with its account (the number account): never here.
+  if (!order.email) throw new Error(`order ${order.id} has neither a customer nor an e-mail`)
   const existing = await findCustomerByEmail(payload, order.email)
   if (existing) return { customer: existing, created: false }
   try {
@@ -28,7 +30,7 @@ async function buyerOf(payload: Payload, order: Order): Promise<{ customer: Cust
     return { customer: await createPasswordlessCustomer(payload, { email: order.email, locale: order.locale, source: 'checkout', consent }), created: true }
   } catch (error) {
     // A concurrent fulfilment made it first.
-    const again = await findCustomerByEmail(payload, order.email)
+    const again = await findCustomerByEmail(payload, order.email!)
     if (again) return { customer: again, created: false }
     throw error
   }

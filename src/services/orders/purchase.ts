@@ -7,12 +7,14 @@ import type { ErrorCode } from '@/lib/errors'
 import { apiError, errorMessage, HttpError } from '@/lib/http'
 import { password } from '@/lib/validation/auth'
 import type { AddOn, Customer, Order, PaymentAttempt, PricePlan } from '@/payload-types'
-import { consentFields, consentWording, findCustomerByEmail } from '@/services/auth/accounts'
+import { formatAccountNumber, formatAccountSecret, isAccountNumber } from '@/lib/validation/account-number'
+import { newAccountSecret } from '@/services/auth/account-secret'
+import { consentFields, consentWording, createNumberAccount, findCustomerByEmail, type NumberAccount } from '@/services/auth/accounts'
 import { createSession, optionalSession, type SignedIn } from '@/services/auth/sessions'
 import { openSealed, openToken, sealToken } from '@/services/auth/tokens'
 import { orderLines } from '@/services/catalog/lines'
 import { findPlan, monthlyPlanFor, toQuoteAddOn, toQuotePlan } from '@/services/catalog/catalog'
-import { checkBonusCode, hasBought } from '@/services/catalog/codes'
+import { checkBonusCode, hasBought, idOf } from '@/services/catalog/codes'
 import { isUniqueViolation } from '@/services/db'
 import { paymentMethods, type PaymentMethod } from '@/services/catalog/methods'
 import { quote, RENEWING_METHODS, type Quote, type QuoteBonus } from '@/services/catalog/pricing'
@@ -68,7 +70,12 @@ async function tokenOf(payload: Payload, method: PaymentMethod, cardToken: strin
 /** `POST url-with-email/`: one schema for the whole body. */
 export const purchaseBody = z
   .object({
-    email: z.string({ error: 'REQUIRED' }).trim().min(1, 'REQUIRED').max(254, 'INVALID_EMAIL').pipe(z.email('INVALID_EMAIL')),
+    // Left out (or empty) by a buyer who is not signed in: the purchase makes an account with a
+    // number and a one-time secret instead (`createNumberAccount`).
+    email: z.preprocess(
+      (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+      z.string({ error: 'INVALID_EMAIL' }).trim().max(254, 'INVALID_EMAIL').pipe(z.email('INVALID_EMAIL')).optional(),
+    ),
     password: password.optional(),
     terms: z.boolean({ error: 'TERMS_AGREE' }).optional(),
     receiveMarketingEmails: z.boolean({ error: 'INVALID_INPUT' }).default(true),
@@ -83,6 +90,8 @@ export const purchaseBody = z
   })
   // A password makes the account now, under the auth API's rules: the terms must be agreed to.
   .refine((body) => body.password === undefined || body.terms === true, { message: 'TERMS_AGREE', path: ['terms'] })
+  // A password is for an account named by its address.
+  .refine((body) => body.password === undefined || body.email !== undefined, { message: 'REQUIRED', path: ['email'] })
   .superRefine(cardTokenFits)
   .refine((body) => !(body.region && body.ipRegion), { message: 'INVALID_INPUT', path: ['ipRegion'] })
   .refine((body) => Boolean(body.server) === Boolean(body.region), { message: 'INVALID_INPUT', path: ['region'] })
@@ -165,6 +174,7 @@ export async function buyerFor(payload: Payload, input: PurchaseBody, signedIn: 
     }
     return signedIn.customer.id
   }
+  if (input.email === undefined) return null
   const email = input.email.toLowerCase()
   const known = await findCustomerByEmail(payload, email)
   const unpaidCheckoutAccount = known?.source === 'checkout' && !(await hasBought(payload, { customerId: known.id, email }))
@@ -217,7 +227,9 @@ export async function purchase(payload: Payload, input: PurchaseBody, request: R
   const signedIn = await optionalSession(payload, request.headers)
   const priced = input.attachTo !== undefined ? await priceExtras(payload, input.attachTo, input, signedIn, at) : await priceSelection(payload, { ...input, plan: input.plan!, method, customer: signedIn?.customer }, at)
   const provider = tokened?.provider ?? providerFor(payload, method)
-  const customer = await buyerFor(payload, input, signedIn, at)
+  // No address and not signed in: the account is made now, with a number and a one-time secret.
+  const numbered = !signedIn && input.email === undefined ? await createNumberAccount(payload, { locale: input.locale }) : null
+  const customer = numbered?.customer.id ?? (await buyerFor(payload, input, signedIn, at))
   const hash = newPublicHash()
   const order = await payload.create({
     collection: 'orders',
@@ -246,7 +258,7 @@ export async function purchase(payload: Payload, input: PurchaseBody, request: R
       customer,
       attachTo: priced.attachTo ?? null,
       // Extras are the owner's: their receipt goes to the account's address.
-      email: priced.attachTo && signedIn ? signedIn.customer.email : input.email.toLowerCase(),
+      email: (priced.attachTo || input.email === undefined) && signedIn ? (signedIn.customer.email ?? null) : (input.email?.toLowerCase() ?? null),
       receiveMarketingEmails: input.receiveMarketingEmails,
       country: input.country,
       locale: input.locale,
@@ -263,7 +275,33 @@ export async function purchase(payload: Payload, input: PurchaseBody, request: R
     const session = await createSession(payload, customer, { userAgent: request.headers.get('user-agent') })
     answer.body = { ...answer.body, [SEALED_SESSION]: sealToken(payload.secret, session) }
   }
+  // Made without an address: signed in the same way, and told its number and secret, this once.
+  if (numbered) answer.body = await withNumberAccount(payload, answer.body, numbered, request)
   return answer
+}
+
+/** A purchase's answer with the new number account's session and its number and secret, sealed (only a replayed key opens them again). */
+async function withNumberAccount(payload: Payload, body: Record<string, unknown>, made: NumberAccount, request: Request): Promise<Record<string, unknown>> {
+  const session = await createSession(payload, made.customer.id, { userAgent: request.headers.get('user-agent') })
+  const account = JSON.stringify({ number: formatAccountNumber(made.number), secret: formatAccountSecret(made.secret) })
+  return { ...body, [SEALED_SESSION]: sealToken(payload.secret, session), [SEALED_ACCOUNT]: sealToken(payload.secret, account) }
+}
+
+/**
+ * The number account a purchase made for its order, when the first request died before its
+ * answer was kept: its secret was never shown, so it gets a new one now (the account has no other
+ * order and no address). Null for any other buyer.
+ */
+async function remadeNumberAccount(payload: Payload, order: Order, input: PurchaseBody): Promise<NumberAccount | null> {
+  const id = idOf(order.customer)
+  if (!id || order.email || input.email !== undefined) return null
+  const customer = await payload.findByID({ collection: 'customers', id, depth: 0, overrideAccess: true }).catch(() => null)
+  if (!customer || customer.email || !isAccountNumber(customer.username)) return null
+  const others = await payload.count({ collection: 'orders', where: { and: [{ customer: { equals: id } }, { id: { not_equals: order.id } }] }, overrideAccess: true })
+  if (others.totalDocs) return null
+  const secret = newAccountSecret()
+  await payload.update({ collection: 'customers', id, data: { password: secret }, overrideAccess: true, depth: 0 })
+  return { customer, number: customer.username, secret }
 }
 
 /**
@@ -304,6 +342,8 @@ async function resumePurchase(payload: Payload, order: Order, input: PurchaseBod
     const session = await createSession(payload, customer, { userAgent: request.headers.get('user-agent') })
     answer.body = { ...answer.body, [SEALED_SESSION]: sealToken(payload.secret, session) }
   }
+  const remade = signedIn ? null : await remadeNumberAccount(payload, order, input)
+  if (remade) answer.body = await withNumberAccount(payload, answer.body, remade, request)
   return answer
 }
 
@@ -319,13 +359,28 @@ async function orderAnswer(payload: Payload, order: Order, locale: string, at: D
 /** Where a purchase's stored answer keeps the new account's session token, sealed. */
 export const SEALED_SESSION = 'sealedSession'
 
-/** The answer as the buyer's browser gets it: a sealed session becomes `token`, a sealed client secret `clientSecret`. */
+/** Where it keeps the number and secret of an account made without an address, sealed. */
+export const SEALED_ACCOUNT = 'sealedAccount'
+
+/** The number and secret sealed in an answer, or undefined. */
+function openAccount(secret: string, value: unknown): { number: string; secret: string } | undefined {
+  const opened = openSealed(secret, value)
+  if (!opened) return undefined
+  const account = JSON.parse(opened) as { number?: unknown; secret?: unknown }
+  return typeof account.number === 'string' && typeof account.secret === 'string' ? { number: account.number, secret: account.secret } : undefined
+}
+
+/**
+ * The answer as the buyer's browser gets it: a sealed session becomes `token`, a sealed client
+ * secret `clientSecret`, a sealed number account `account: { number, secret }`.
+ */
 export function answerForBrowser(secret: string, body: Record<string, unknown>): Record<string, unknown> {
-  if (!(SEALED_SESSION in body) && !(SEALED_CONFIRM in body)) return body
-  const { [SEALED_SESSION]: sealedSession, [SEALED_CONFIRM]: sealedSecret, ...rest } = body
+  if (!(SEALED_SESSION in body) && !(SEALED_CONFIRM in body) && !(SEALED_ACCOUNT in body)) return body
+  const { [SEALED_SESSION]: sealedSession, [SEALED_CONFIRM]: sealedSecret, [SEALED_ACCOUNT]: sealedAccount, ...rest } = body
   const token = openToken(secret, sealedSession)
   const clientSecret = openSealed(secret, sealedSecret)
-  return { ...rest, ...(token ? { token } : {}), ...(clientSecret ? { clientSecret } : {}) }
+  const account = openAccount(secret, sealedAccount)
+  return { ...rest, ...(token ? { token } : {}), ...(clientSecret ? { clientSecret } : {}), ...(account ? { account } : {}) }
 }
 
 /**

@@ -3,6 +3,8 @@ import type { Payload } from 'payload'
 import { z } from 'zod'
 import { apiError } from '@/lib/http'
 import type { Order } from '@/payload-types'
+import { formatAccountNumber, isAccountNumber } from '@/lib/validation/account-number'
+import { idOf } from '@/services/catalog/codes'
 import { maskEmail } from '@/services/purchase-flow/checkout-rules'
 import { findOrderByHash, latestAttempt, PUBLIC_HASH } from './orders'
 
@@ -14,6 +16,17 @@ export async function orderByHash(payload: Payload, hash: string): Promise<Order
   const order = await findOrderByHash(payload, hash)
   if (!order) throw apiError('ORDER_NOT_FOUND', 'hash')
   return order
+}
+
+/**
+ * The account number of an order bought without an e-mail (four groups of four), which the
+ * order's pages name instead of a masked address; null for any other order.
+ */
+export async function orderAccountNumber(payload: Payload, order: Order): Promise<string | null> {
+  if (order.email) return null
+  const id = idOf(order.customer)
+  const customer = id ? await payload.findByID({ collection: 'customers', id, depth: 0, overrideAccess: true }).catch(() => null) : null
+  return customer && isAccountNumber(customer.username) ? formatAccountNumber(customer.username) : null
 }
 
 /** `purchase-detail-by-hash/`: the order's lines and money, its method and card, the masked e-mail; nothing else personal. */
@@ -30,7 +43,8 @@ export async function purchaseDetail(payload: Payload, order: Order) {
     method: order.method,
     brand: attempt?.brand ?? null,
     last4: attempt?.last4 ?? null,
-    maskedEmail: maskEmail(order.email),
+    maskedEmail: order.email ? maskEmail(order.email) : null,
+    accountNumber: await orderAccountNumber(payload, order),
     createdAt: order.createdAt,
     paidAt: order.paidAt ?? null,
   }
@@ -45,7 +59,8 @@ export async function successInfo(payload: Payload, order: Order) {
     hash: order.publicHash,
     status: order.status,
     plan: order.plan,
-    maskedEmail: maskEmail(order.email),
+    maskedEmail: order.email ? maskEmail(order.email) : null,
+    accountNumber: customer && !order.email && isAccountNumber(customer.username) ? formatAccountNumber(customer.username) : null,
     total: order.total,
     renewal: order.autoRenew && quote.renewal ? { amount: quote.renewal.cost, at: quote.renewal.at } : null,
     accountCreated: Boolean(customer && customer.source === 'checkout' && new Date(customer.createdAt).getTime() >= new Date(order.createdAt).getTime() - 1000),

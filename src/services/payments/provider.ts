@@ -46,7 +46,7 @@ export type BillingItem = {
 /** An auto-renewing order billed by the provider's own subscriptions (Stripe Billing), not by our renewal scan. */
 export type BillingPlan = {
   /** The buyer's provider customer if one was made before, else the key and e-mail to make it with. */
-  customer: { ref: string | null; key: string; email: string; name?: string }
+  customer: { ref: string | null; key: string; email: string | null; name?: string }
   /** Lines charged every period, at their renewal prices. */
   recurring: BillingItem[]
   /** Lines charged once, on the first invoice. */

@@ -1,6 +1,6 @@
 // Unit tests of checkout's rules: card formatting, hints and stages.
 import { describe, expect, it } from 'vitest'
-import { cardComplete, formatCardNumber, formatExpiry, maskEmail, parseExpiry, payHint, stageOf } from './checkout-rules'
+import { cardComplete, formatCardNumber, formatExpiry, hintBlocks, maskEmail, parseExpiry, payHint, stageOf } from './checkout-rules'
 
 describe('the pay button’s hint', () => {
   it('follows the spec’s table', () => {
@@ -19,6 +19,10 @@ describe('the pay button’s hint', () => {
     expect(payHint({ email: false, method: null, card: false, emailOptional: true })).toBe('hintMethod')
     expect(payHint({ email: false, method: 'card', card: false, emailOptional: true })).toBe('hintCard')
     expect(payHint({ email: true, method: 'card', card: true, emailOptional: true })).toBeNull()
+    // Only told, never in the way: the buyer may pay with the field empty.
+    expect(hintBlocks('hintEmailOptional')).toBe(false)
+    expect(hintBlocks(null)).toBe(false)
+    for (const hint of ['hintEmailAndMethod', 'hintEmailAndCard', 'hintEmail', 'hintMethod', 'hintCard'] as const) expect(hintBlocks(hint)).toBe(true)
   })
 })
 

@@ -40,6 +40,9 @@ export function payHint(state: PayState): HintKey | null {
   return null
 }
 
+/** Whether a hint stops paying: every one but "Enter your email (not required)", which only tells the buyer the field may stay empty. */
+export const hintBlocks = (hint: HintKey | null): boolean => hint !== null && hint !== 'hintEmailOptional'
+
 /** The purchase flow's stages (spec section 4), numbered 0 to 5. */
 export const stages = ['pricing', 'auth', 'payments', 'creditCard', 'success', 'failed'] as const
 export type Stage = (typeof stages)[number]

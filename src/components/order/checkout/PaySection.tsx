@@ -2,7 +2,7 @@
 import type { CheckoutState } from './useCheckout'
 
 export function PaySection({ c }: { c: CheckoutState }) {
-  const { texts, ids, hint, busy, alert, fromOrder, expressShown, expressMount } = c
+  const { texts, ids, hint, blocked, busy, alert, fromOrder, expressShown, expressMount } = c
   const hintId = `${ids}-hint`
   const alertId = `${ids}-alert`
   return (
@@ -13,7 +13,7 @@ export function PaySection({ c }: { c: CheckoutState }) {
       ) : (
         <button
           type="submit"
-          aria-disabled={hint || busy ? true : undefined}
+          aria-disabled={blocked || busy ? true : undefined}
           aria-describedby={[hint ? hintId : null, alert ? alertId : null].filter(Boolean).join(' ') || undefined}
           className="rounded-md bg-brand-600 px-6 py-3 text-lg font-semibold text-white aria-disabled:opacity-60"
         >

@@ -2,8 +2,8 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type { Mounted, StripeCheckout } from '../stripe-card'
 import { localizePath } from '@/i18n/paths'
-import { cardComplete, parseExpiry, payHint, stageOf, type CardFields } from '@/services/purchase-flow/checkout-rules'
-import { restoreTyped, retryKey, typedFields, typedKey } from '@/services/purchase-flow/checkout-storage'
+import { cardComplete, hintBlocks, parseExpiry, payHint, stageOf, type CardFields } from '@/services/purchase-flow/checkout-rules'
+import { accountKey, restoreTyped, retryKey, typedFields, typedKey } from '@/services/purchase-flow/checkout-storage'
 import { apiFetch, isSignedIn, onSessionChange, storeLogin, type ApiFailure } from '@/lib/session.client'
 import { looksLikeEmail } from '@/services/purchase-flow/purchase-state'
 import { chosenAddOns, parseSelection, selectionParams } from '@/services/purchase-flow/selection'
@@ -294,6 +294,7 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
   const wantCardScript = () => setScriptDue(true)
   const cardReady = stripeOn ? stripeComplete && card.name.trim().length > 0 && /^[A-Z]{2}$/.test(card.country) && card.postalCode.trim().length > 0 : cardComplete(card)
   const hint = payHint({ email: emailValid, method: payingMethod, card: cardReady, emailOptional })
+  const blocked = hintBlocks(hint)
   const stage = stageOf({ plan: extras && !fromOrder ? Boolean(attached?.possible && attached.lines.length) : Boolean(fromOrder ?? plan), email: emailValid, method: payingMethod, card: cardReady, emailOptional, outcome })
 
   const fieldError = (field: Field) => checkField(field, { email, emailValid, emailOptional, password, terms, method: payingMethod, card, elementComplete: stripeOn ? stripeComplete : undefined, skipContact: Boolean(fromOrder || account), signInOpen }, texts)
@@ -319,7 +320,7 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
    * Answers null when the browser goes on to the next page, else the message the buyer is shown.
    */
   const submit = async (body: Record<string, unknown>, token: string, selectionKey: string): Promise<string | null> => {
-    type Answer = { url?: string; hash?: string; status?: string; code?: string; message?: string; retryable?: boolean; field?: string; statusCode?: number; token?: string; clientSecret?: string; setup?: boolean; noAnswer?: true }
+    type Answer = { url?: string; hash?: string; status?: string; code?: string; message?: string; retryable?: boolean; field?: string; statusCode?: number; token?: string; clientSecret?: string; setup?: boolean; noAnswer?: true; account?: { number: string; secret: string } }
     const send = nextSend(unanswered.current, body, newKey)
     if (send.resent && typeof send.body.cardToken === 'string') token = send.body.cardToken
     const answer = await apiFetch<Answer>('/api/veilgate/purchase/url-with-email/', { body: send.body, headers: { 'idempotency-key': send.key } }).catch((failure: ApiFailure) => failure as Answer)
@@ -329,6 +330,8 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
     if (typeof answer.token === 'string' && answer.token) storeLogin(answer.token)
     if (answer.hash) {
       storage.set(typedKey(answer.hash), typed)
+      // Bought without an e-mail: the account's number and secret, for the success page to show once.
+      if (answer.account) storage.set(accountKey(answer.hash), JSON.stringify(answer.account))
       // A sandbox token can be sent again after a failed 3-D Secure; a Stripe PaymentMethod cannot.
       if (token && !stripeOn) storage.set(retryKey(answer.hash), token)
     }
@@ -423,7 +426,7 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
   /** Every field checked: true when the purchase can go; else the errors are shown and the first wrong field focused. */
   const readyToPay = () => {
     const found = Object.fromEntries(fieldOrder.map((field) => [field, fieldError(field)])) as Partial<Record<Field, string>>
-    if (!hint && !found.password && !found.terms) return true
+    if (!blocked && !found.password && !found.terms) return true
     setErrors(found)
     const first = fieldOrder.find((field) => found[field])
     if (first) fields.current[first]?.focus()
@@ -522,7 +525,7 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
     signInOpen, setSignInOpen, signInPassword, setSignInPassword, signingIn, account,
     errors, setError, check, register, setFocusField,
     alert, busy, quote, fromOrder, orderMissing, retryToken, extras, attached,
-    plan, addOnIds, prices, total, hint, stage,
+    plan, addOnIds, prices, total, hint, blocked, stage,
     pay, signIn, retryOrder,
   }
 }

@@ -10,7 +10,7 @@ import { approvalState } from './approval'
 export const SANDBOX_BUYER = 'Sandbox Buyer'
 
 /** `purchase/amazon-user-info/`: the buyer Amazon names (the sandbox: "Sandbox Buyer", the order's masked e-mail). */
-export const amazonUserInfo = (order: Order) => ({ name: SANDBOX_BUYER, email: maskEmail(order.email) })
+export const amazonUserInfo = (order: Order) => ({ name: SANDBOX_BUYER, email: order.email ? maskEmail(order.email) : null })
 
 /**
  * `purchase/amazon-pay-validate/`: whether "Pay now" can capture now: the order (brought up to

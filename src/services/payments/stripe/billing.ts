@@ -176,7 +176,7 @@ export async function createSubscription(client: Stripe, input: CreatePayment & 
   const paymentMethod = input.cardToken!
   let customer = billing.customer.ref
   if (!customer) {
-    customer = (await client.customers.create({ email: billing.customer.email, ...(billing.customer.name ? { name: billing.customer.name } : {}), metadata: { key: billing.customer.key } }, { idempotencyKey: billing.customer.key })).id
+    customer = (await client.customers.create({ ...(billing.customer.email ? { email: billing.customer.email } : {}), ...(billing.customer.name ? { name: billing.customer.name } : {}), metadata: { key: billing.customer.key } }, { idempotencyKey: billing.customer.key })).id
     await billing.remember({ kind: 'customer', ref: customer })
   }
   await client.paymentMethods.attach(paymentMethod, { customer }, { idempotencyKey: `${input.idempotencyKey}:attach` })

@@ -1,13 +1,19 @@
 import type { Metadata } from 'next'
+import lazyComponent from 'next/dynamic'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { SiteShell } from '@/components/layout/SiteShell'
 import { PaymentStatus } from '@/components/order/PaymentStatus.client'
 import { defaultLocale, getLocale, isLocaleCode } from '@/i18n/locales'
 import { localizePath } from '@/i18n/paths'
+import { env } from '@/lib/env'
 import { findOrderByHash, latestAttempt, PUBLIC_HASH } from '@/services/orders/orders'
 import { payloadClient } from '@/services/content/payload'
 import { brandNameOf } from '@/services/catalog/methods'
+import { formatAccountNumber, isAccountNumber } from '@/lib/validation/account-number'
 import { cardLabel, maskEmail } from '@/services/purchase-flow/checkout-rules'
+
+// Its code loads only on the success page of an order bought without an e-mail.
+const OneTimeAccount = lazyComponent(() => import('@/components/order/OneTimeAccount.client').then((module) => module.OneTimeAccount))
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }
 
@@ -23,6 +29,7 @@ export default async function PaymentSuccessRoute({ params, searchParams }: Prop
   const locale = isLocaleCode(raw) ? raw : defaultLocale
   setRequestLocale(locale)
   const t = await getTranslations('Checkout')
+  const blocks = await getTranslations('Blocks')
   const query = await searchParams
   const hash = typeof query.hash === 'string' && PUBLIC_HASH.test(query.hash) ? query.hash : null
   const payload = await payloadClient()
@@ -57,6 +64,8 @@ export default async function PaymentSuccessRoute({ params, searchParams }: Prop
   // A buyer who chose no password has no way in but e-mailed links: they are told so, not sent to a password form.
   const buyer = order.customer ? await payload.findByID({ collection: 'customers', id: typeof order.customer === 'object' ? order.customer.id : order.customer, depth: 0, overrideAccess: true }).catch(() => null) : null
   const passwordless = buyer ? buyer.hasPassword === false && !buyer.confirmedAt : true
+  // Bought without an e-mail: the page names the account number instead of an address.
+  const accountNumber = !order.email && buyer && isAccountNumber(buyer.username) ? formatAccountNumber(buyer.username) : null
   const quote = (order.quote ?? {}) as { renewal?: { cost: number; at: string } | null }
   const status = order.status === 'paid' || order.status === 'refunded' ? 'statusPaid' : pending.has(order.status) ? 'statusPending' : order.status === 'expired' ? 'statusExpired' : 'statusFailed'
   const heading = status === 'statusPaid' ? t('successHeading') : status === 'statusPending' ? t('pendingHeading') : t('failedHeading')
@@ -65,7 +74,25 @@ export default async function PaymentSuccessRoute({ params, searchParams }: Prop
     <SiteShell locale={locale} path="/payment-success">
       <section className="container-site max-w-3xl py-12">
         <h1 className="text-4xl font-extrabold tracking-tight">{heading}</h1>
-        <p className="mt-3 text-lg text-muted">{t('receiptTo', { email: maskEmail(order.email) })}</p>
+        <p className="mt-3 text-lg text-muted">{order.email ? t('receiptTo', { email: maskEmail(order.email) }) : t('accountNumberLine', { number: accountNumber ?? '' })}</p>
+        {accountNumber && status === 'statusPaid' && (
+          <OneTimeAccount
+            hash={order.publicHash}
+            signInUrl={new URL(localizePath(locale, '/sign-in'), env().SITE_URL).toString()}
+            texts={{
+              title: t('oneTimeTitle'),
+              save: t('oneTimeSave'),
+              numberLabel: t('accountNumberLabel'),
+              secretLabel: t('accountSecretLabel'),
+              copyNumber: t('copyNumber'),
+              copySecret: t('copySecret'),
+              copy: blocks('copy'),
+              copied: blocks('copied'),
+              download: t('downloadText'),
+              signIn: t.raw('textFileSignIn') as string,
+            }}
+          />
+        )}
         <dl className="mt-8 grid gap-3 rounded-xl border border-line p-6">
           <div className="flex justify-between gap-4">
             <dt>{planTitles[order.plan] ?? order.plan}</dt>

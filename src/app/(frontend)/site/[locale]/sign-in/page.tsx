@@ -35,7 +35,7 @@ export default async function SignInRoute({ params }: Props) {
         <SignIn
           locale={locale}
           texts={{
-            emailLabel: t('emailLabel'),
+            emailLabel: t('emailOrNumberLabel'),
             passwordLabel: t('passwordLabel'),
             showPassword: t('showPassword'),
             hidePassword: t('hidePassword'),
@@ -43,7 +43,8 @@ export default async function SignInRoute({ params }: Props) {
             submitting: t('signingIn'),
             retryIn: t('retryIn', { seconds: '{seconds}' }),
             required: checkout('required'),
-            invalidEmail: errors('INVALID_EMAIL'),
+            invalidEmail: t('invalidEmailOrNumber'),
+            invalidId: errors('INVALID_VEILGATE_ID'),
             undefinedError: errors('undefinedError'),
             linkInstead: t('linkInstead'),
             passwordInstead: t('passwordInstead'),

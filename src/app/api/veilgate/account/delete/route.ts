@@ -12,7 +12,7 @@ import { limit } from '@/services/security/rate-limit'
 export const POST = handler(async (request) => {
   const payload = await payloadClient()
   const { customer } = await requireSession(payload, request.headers)
-  await limit(request, 'delete-account', customer.email)
+  await limit(request, 'delete-account', customer.email ?? customer.username ?? undefined)
   const input = deleteInput.parse(await bodyOf(request, AUTH_MAX_BODY_BYTES))
   return json(await deleteAccount(payload, customer, input))
 })

@@ -13,7 +13,7 @@ import { limit } from '@/services/security/rate-limit'
 export const POST = handler(async (request) => {
   const payload = await payloadClient()
   const { customer } = await requireSession(payload, request.headers)
-  await limit(request, 'email-change', customer.email)
+  await limit(request, 'email-change', customer.email ?? customer.username ?? undefined)
   const input = changeEmailSchema.parse(await bodyOf(request, AUTH_MAX_BODY_BYTES))
   return json(await requestEmailChange(payload, customer.id, input), { status: 202 })
 })

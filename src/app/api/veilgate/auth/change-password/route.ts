@@ -11,7 +11,7 @@ export const POST = handler(async (request) => {
   const { customer, session } = await requireSession(payload, request.headers)
   await ensureStrengthEstimate()
   const input = changePasswordSchema.parse(await bodyOf(request, AUTH_MAX_BODY_BYTES))
-  if (tooWeak(input.newPassword, ownerInputs(customer.email))) throw apiError('PASSWORD_BAD', 'newPassword')
+  if (tooWeak(input.newPassword, ownerInputs(customer.email ?? ''))) throw apiError('PASSWORD_BAD', 'newPassword')
   await changePassword(payload, { customer, sessionId: session.id }, input)
   return json({ ok: true })
 })

@@ -1,4 +1,5 @@
 import { AUTH_MAX_BODY_BYTES, bodyOf, handler, json, otherMethods } from '@/lib/http'
+import { classifyUsername } from '@/lib/validation/account-number'
 import { loginSchema } from '@/lib/validation/auth'
 import { login } from '@/services/auth/accounts'
 import { payloadClient } from '@/services/content/payload'
@@ -8,7 +9,9 @@ import { limit } from '@/services/security/rate-limit'
 export const POST = handler(async (request) => {
   const body = await bodyOf(request, AUTH_MAX_BODY_BYTES)
   // Counted before any lookup or password hashing, per address and per account named.
-  await limit(request, 'login', typeof body.username === 'string' ? body.username : undefined)
+  // An account number counts as its 16 digits, however it was spaced.
+  const named = typeof body.username === 'string' ? classifyUsername(body.username) : null
+  await limit(request, 'login', named === null ? undefined : named.kind === 'number' ? named.number : named.kind === 'email' ? named.email : String(body.username))
   const input = loginSchema.parse(body)
   const token = await login(await payloadClient(), input, { userAgent: request.headers.get('user-agent') })
   return json({ token })

@@ -13,7 +13,9 @@ import { limitCheckout } from '@/services/security/rate-limit'
  * 200 { hash, status: "requires_action", url }; a method no provider takes here: 503;
  * declined: 402 { statusCode, code, message, hash, retryable }. Priced on the server. When the
  * request made the buyer's account (a password and the terms, not signed in), each of these also
- * carries `token`, a session like `auth/login/`'s; a replayed key answers the same token.
+ * carries `token`, a session like `auth/login/`'s; a replayed key answers the same token. Without
+ * `email` (not signed in) the request makes an account with a number and a one-time secret, and
+ * each answer carries `token` and `account: { number, secret }` (sealed for a replayed key alone).
  * A retry { hash, paymentMethod (default card), cardToken? } with a new key charges the same
  * failed, retryable order again, by that method; otherwise 409 ORDER_NOT_RETRYABLE. An
  * auto-renewing order under Stripe answers 200 `requires_action` with `clientSecret`: the
