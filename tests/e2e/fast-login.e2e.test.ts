@@ -35,7 +35,8 @@ describe('signing in without a password', () => {
   it('takes a buyer without a password from the refusal to a code by e-mail and back to next, by keyboard', async () => {
     const email = await buyerWithoutPassword()
     const page = await open('/sign-in?next=/my-account/orders')
-    await page.locator('main input[type="email"]').fill(email)
+    // One field takes an address or an account number.
+    await page.locator('main input[autocomplete="username"]').fill(email)
     await page.locator('input[autocomplete="current-password"]').fill('anything-at-all')
     await page.locator('input[autocomplete="current-password"]').press('Enter')
     await page.getByText('This e-mail signs in another way. Please use the sign-in method you signed up with.').waitFor()

@@ -23,7 +23,7 @@ async function signIn(page: Page, email: string, path: string) {
   await page.addInitScript(() => window.localStorage.setItem('cookie-notice', 'accepted'))
   await page.goto(path)
   await page.waitForURL((url) => url.pathname.endsWith('/sign-in') && url.searchParams.get('next') === path)
-  await page.locator('main input[type="email"]').fill(email)
+  await page.locator('main input[autocomplete="username"]').fill(email)
   await page.locator('input[autocomplete="current-password"]').fill(password)
   await Promise.all([page.waitForURL((url) => url.pathname === path), page.locator('input[autocomplete="current-password"]').press('Enter')])
 }
