@@ -1,43 +1,17 @@
 'use client'
 
-import { useId, useSyncExternalStore } from 'react'
+import { useId } from 'react'
 import { CopyButton } from '@/components/ui/CopyButton'
-import { accountKey, restoreAccount } from '@/services/purchase-flow/checkout-storage'
 
 export type OneTimeAccountTexts = Record<'title' | 'save' | 'numberLabel' | 'secretLabel' | 'copyNumber' | 'copySecret' | 'copy' | 'copied' | 'download' | 'signIn', string>
 
 /**
- * The number and secret of an account bought without an e-mail, on the paid order's success page:
- * read from this tab's storage (checkout kept them under the order's hash), shown once with a
- * copy button each and "Download as text", and deleted from storage at once, so a reload shows
- * the order without them. Nothing here talks to the server.
+ * The box with the number and secret of an account bought without an e-mail, on the paid order's
+ * success page: a labelled region, a copy button each and "Download as text" (a `.txt` made in
+ * the browser). `OneTimeAccountLoader` reads them from the tab and loads this code only then.
  */
-type Account = { number: string; secret: string }
-
-/** What this page took from the tab's storage, per order: read and deleted once, then the same object for every render. */
-const taken = new Map<string, Account | null>()
-function take(hash: string): Account | null {
-  if (!taken.has(hash)) {
-    const key = accountKey(hash)
-    let raw: string | null = null
-    try {
-      raw = sessionStorage.getItem(key)
-      sessionStorage.removeItem(key)
-    } catch {
-      // Storage refused: there is nothing to show.
-    }
-    taken.set(hash, restoreAccount(raw))
-  }
-  return taken.get(hash) ?? null
-}
-const unchanging = () => () => {}
-
-export function OneTimeAccount({ hash, texts, signInUrl }: { hash: string; texts: OneTimeAccountTexts; signInUrl: string }) {
+export function OneTimeAccount({ account, texts, signInUrl }: { account: { number: string; secret: string }; texts: OneTimeAccountTexts; signInUrl: string }) {
   const ids = useId()
-  // The server has no tab storage: it renders nothing, and the browser shows what it took.
-  const account = useSyncExternalStore(unchanging, () => take(hash), () => null)
-
-  if (!account) return null
 
   const download = () => {
     const text = [texts.title, '', `${texts.numberLabel}: ${account.number}`, `${texts.secretLabel}: ${account.secret}`, '', texts.signIn.replace('{url}', signInUrl), ''].join('\n')

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
-import lazyComponent from 'next/dynamic'
 import { getTranslations, setRequestLocale } from 'next-intl/server'
 import { SiteShell } from '@/components/layout/SiteShell'
+import { OneTimeAccountLoader } from '@/components/order/OneTimeAccountLoader.client'
 import { PaymentStatus } from '@/components/order/PaymentStatus.client'
 import { defaultLocale, getLocale, isLocaleCode } from '@/i18n/locales'
 import { localizePath } from '@/i18n/paths'
@@ -11,9 +11,6 @@ import { payloadClient } from '@/services/content/payload'
 import { brandNameOf } from '@/services/catalog/methods'
 import { formatAccountNumber, isAccountNumber } from '@/lib/validation/account-number'
 import { cardLabel, maskEmail } from '@/services/purchase-flow/checkout-rules'
-
-// Its code loads only on the success page of an order bought without an e-mail.
-const OneTimeAccount = lazyComponent(() => import('@/components/order/OneTimeAccount.client').then((module) => module.OneTimeAccount))
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }
 
@@ -76,7 +73,7 @@ export default async function PaymentSuccessRoute({ params, searchParams }: Prop
         <h1 className="text-4xl font-extrabold tracking-tight">{heading}</h1>
         <p className="mt-3 text-lg text-muted">{order.email ? t('receiptTo', { email: maskEmail(order.email) }) : t('accountNumberLine', { number: accountNumber ?? '' })}</p>
         {accountNumber && status === 'statusPaid' && (
-          <OneTimeAccount
+          <OneTimeAccountLoader
             hash={order.publicHash}
             signInUrl={new URL(localizePath(locale, '/sign-in'), env().SITE_URL).toString()}
             texts={{
