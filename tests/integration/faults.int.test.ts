@@ -209,12 +209,29 @@ async function settledOnce(email: string) {
   return { status: order.status, charged }
 }
 
+/**
+ * How many statements a whole checkout sends when nothing fails: the cuts fall among them. The
+ * relay counts every statement of this process, and files before this one leave work behind
+ * (an e-mail queue kicked 5 s after a commit, webhook deliveries): once counted in, a span of
+ * 1,300 instead of 300 put half the cuts after the checkout's end. So the queues are run first,
+ * and the smaller of two undisturbed-looking checkouts is the span.
+ */
+async function calibrate(declinedFirst: boolean): Promise<number> {
+  await runEmailJobs(payload)
+  await drainWebhooks(payload)
+  const spans: number[] = []
+  for (let i = 0; i < 2; i++) {
+    const calibration = await checkout(1_000_000, 0, declinedFirst)
+    spans.push(await relay.disarm())
+    await settledOnce(calibration.email)
+  }
+  return Math.min(...spans)
+}
+
 describe('card checkouts through database outages', () => {
   it(`ends every checkout in one order, at most one charge, paid and fulfilled once when charged (${runs} runs)`, async () => {
     // How many statements a whole checkout sends when nothing fails: the cuts fall among them.
-    const calibration = await checkout(1_000_000, 0)
-    const span = await relay.disarm()
-    await settledOnce(calibration.email)
+    const span = await calibrate(false)
     expect(span).toBeGreaterThan(20)
     let cuts = 0
     await fc.assert(
@@ -237,9 +254,7 @@ describe('card checkouts through database outages', () => {
   }, 600_000)
 
   it(`ends a declined order's retry paid once, wherever the cut falls in it (${Math.ceil(runs / 3)} runs)`, async () => {
-    const calibration = await checkout(1_000_000, 0, true)
-    const span = await relay.disarm()
-    await settledOnce(calibration.email)
+    const span = await calibrate(true)
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: span }), fc.integer({ min: 0, max: 400 }), async (cutAt, downMs) => {
         const result = await checkout(cutAt, downMs, true).finally(reconnect)
