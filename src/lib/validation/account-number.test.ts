@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  accountNumberOf,
   classifyUsername,
   formatAccountNumber,
   formatAccountSecret,
@@ -27,6 +28,8 @@ describe('account numbers', () => {
     expect(formatAccountNumber('1234567890123456')).toBe('1234 5678 9012 3456')
     expect(isAccountNumber('1234567890123456')).toBe(true)
     for (const value of ['1234 5678 9012 3456', '123456789012345', '12345678901234567', 'a234567890123456', 1234567890123456, null]) expect(isAccountNumber(value)).toBe(false)
+    expect(accountNumberOf({ username: '1234567890123456' })).toBe('1234 5678 9012 3456')
+    for (const customer of [{ username: null }, { username: 'someone' }, {}, null, undefined]) expect(accountNumberOf(customer)).toBeNull()
   })
 })
 

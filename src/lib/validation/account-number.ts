@@ -71,3 +71,7 @@ export function classifyUsername(typed: string): { kind: 'number'; number: strin
 
 /** A stored account number (what `username` holds). */
 export const isAccountNumber = (value: unknown): value is string => typeof value === 'string' && /^\d{16}$/.test(value)
+
+/** A customer's account number as people read it, or null for an account without one. */
+export const accountNumberOf = (customer: { username?: string | null } | null | undefined): string | null =>
+  customer && isAccountNumber(customer.username) ? formatAccountNumber(customer.username) : null

@@ -8,7 +8,7 @@ import { localizePath } from '@/i18n/paths'
 import { realNow, securityNow } from '@/lib/clock'
 import { env } from '@/lib/env'
 import { apiError } from '@/lib/http'
-import { formatAccountNumber, isAccountNumber, newAccountNumber, typedSecret } from '@/lib/validation/account-number'
+import { accountNumberOf, isAccountNumber, newAccountNumber, typedSecret } from '@/lib/validation/account-number'
 import { newAccountSecret } from './account-secret'
 import type { LoginInput, RegisterInput } from '@/lib/validation/auth'
 import type { Customer } from '@/payload-types'
@@ -415,9 +415,9 @@ export function userInfo(customer: Customer) {
   return {
     id: customer.id,
     // An account bought without an e-mail is named by its number.
-    username: customer.email ?? (isAccountNumber(customer.username) ? formatAccountNumber(customer.username) : null),
+    username: customer.email ?? accountNumberOf(customer),
     email: customer.email ?? null,
-    accountNumber: isAccountNumber(customer.username) ? formatAccountNumber(customer.username) : null,
+    accountNumber: accountNumberOf(customer),
     locale: customer.locale,
     timezone: customer.timezone,
     marketingConsent: Boolean(customer.marketingConsent),

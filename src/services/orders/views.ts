@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 import { z } from 'zod'
 import { apiError } from '@/lib/http'
 import type { Order } from '@/payload-types'
-import { formatAccountNumber, isAccountNumber } from '@/lib/validation/account-number'
+import { accountNumberOf } from '@/lib/validation/account-number'
 import { idOf } from '@/services/catalog/codes'
 import { maskEmail } from '@/services/purchase-flow/checkout-rules'
 import { findOrderByHash, latestAttempt, PUBLIC_HASH } from './orders'
@@ -26,7 +26,7 @@ export async function orderAccountNumber(payload: Payload, order: Order): Promis
   if (order.email) return null
   const id = idOf(order.customer)
   const customer = id ? await payload.findByID({ collection: 'customers', id, depth: 0, overrideAccess: true }).catch(() => null) : null
-  return customer && isAccountNumber(customer.username) ? formatAccountNumber(customer.username) : null
+  return accountNumberOf(customer)
 }
 
 /** `purchase-detail-by-hash/`: the order's lines and money, its method and card, the masked e-mail; nothing else personal. */
@@ -60,7 +60,7 @@ export async function successInfo(payload: Payload, order: Order) {
     status: order.status,
     plan: order.plan,
     maskedEmail: order.email ? maskEmail(order.email) : null,
-    accountNumber: customer && !order.email && isAccountNumber(customer.username) ? formatAccountNumber(customer.username) : null,
+    accountNumber: order.email ? null : accountNumberOf(customer),
     total: order.total,
     renewal: order.autoRenew && quote.renewal ? { amount: quote.renewal.cost, at: quote.renewal.at } : null,
     accountCreated: Boolean(customer && customer.source === 'checkout' && new Date(customer.createdAt).getTime() >= new Date(order.createdAt).getTime() - 1000),

@@ -9,7 +9,7 @@ import { env } from '@/lib/env'
 import { findOrderByHash, latestAttempt, PUBLIC_HASH } from '@/services/orders/orders'
 import { payloadClient } from '@/services/content/payload'
 import { brandNameOf } from '@/services/catalog/methods'
-import { formatAccountNumber, isAccountNumber } from '@/lib/validation/account-number'
+import { accountNumberOf } from '@/lib/validation/account-number'
 import { cardLabel, maskEmail } from '@/services/purchase-flow/checkout-rules'
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }
@@ -62,7 +62,7 @@ export default async function PaymentSuccessRoute({ params, searchParams }: Prop
   const buyer = order.customer ? await payload.findByID({ collection: 'customers', id: typeof order.customer === 'object' ? order.customer.id : order.customer, depth: 0, overrideAccess: true }).catch(() => null) : null
   const passwordless = buyer ? buyer.hasPassword === false && !buyer.confirmedAt : true
   // Bought without an e-mail: the page names the account number instead of an address.
-  const accountNumber = !order.email && buyer && isAccountNumber(buyer.username) ? formatAccountNumber(buyer.username) : null
+  const accountNumber = order.email ? null : accountNumberOf(buyer)
   const quote = (order.quote ?? {}) as { renewal?: { cost: number; at: string } | null }
   const status = order.status === 'paid' || order.status === 'refunded' ? 'statusPaid' : pending.has(order.status) ? 'statusPending' : order.status === 'expired' ? 'statusExpired' : 'statusFailed'
   const heading = status === 'statusPaid' ? t('successHeading') : status === 'statusPending' ? t('pendingHeading') : t('failedHeading')
