@@ -1623,6 +1623,18 @@ export interface PaymentAttempt {
    */
   approvalExpiresAt?: string | null;
   /**
+   * A crypto payment’s invoice as its provider last told it: status, address, amount and received (satoshis), expiresAt
+   */
+  invoice?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
    * Sandbox 3-D Secure: what completing it leads to
    */
   authOutcome?: string | null;
@@ -3396,6 +3408,7 @@ export interface PaymentAttemptsSelect<T extends boolean = true> {
   tokenHash?: T;
   savedMethod?: T;
   approvalExpiresAt?: T;
+  invoice?: T;
   authOutcome?: T;
   updatedAt?: T;
   createdAt?: T;

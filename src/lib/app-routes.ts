@@ -7,8 +7,8 @@ export type PickerView = (typeof pickerViews)[number]
 
 export const appRoutes: readonly string[] = [...pickerViews.map((view) => `/order/${view}`), '/order/checkout', '/payment-success', '/payment-error', '/sign-in', '/sign-up', '/confirm-email', '/forgot-password', '/reset-password', '/fast-login', '/autologin', '/my-account', '/my-account/orders', '/my-account/settings', '/newsletter/confirm', '/blog-unsubscribe', '/amazon/payment']
 
-/** App routes with a variable last segment (the sandbox's 3-D Secure and approval pages of one payment, a receipt). */
-const appRoutePatterns: readonly RegExp[] = [/^\/sandbox\/3ds\/[^/]+$/, /^\/sandbox\/approve\/[^/]+$/, /^\/my-account\/orders\/[^/]+$/]
+/** App routes with a variable last segment (the sandbox's 3-D Secure, approval and invoice pages of one payment, a receipt). */
+const appRoutePatterns: readonly RegExp[] = [/^\/sandbox\/3ds\/[^/]+$/, /^\/sandbox\/approve\/[^/]+$/, /^\/sandbox\/invoice\/[^/]+$/, /^\/my-account\/orders\/[^/]+$/]
 
 /** App routes rendered at every request (their CSP carries a nonce instead of the cached pages' hashes). */
 export const perRequestRoutes: readonly string[] = ['/search', '/payment-success', '/payment-error', '/newsletter/confirm', '/blog-unsubscribe', '/amazon/payment']

@@ -136,6 +136,10 @@ const schema = z.object({
   SANDBOX_WEBHOOK_TEST: z.string().regex(/^(?:(?:delay=\d+|copies=\d+|shuffle)(?:,|$))*$/, 'delay=<ms>,copies=<n>,shuffle').optional(),
   /** `available`: the sandbox acts as a device that offers Apple Pay and Google Pay (tests, demos); unset: the browser is asked. */
   SANDBOX_WALLETS: z.enum(['available']).optional().or(z.literal('').transform(() => undefined)),
+  /** The sandbox's bitcoin price in US dollars: a crypto invoice's total in BTC. */
+  SANDBOX_BTC_USD: z.coerce.number().positive().max(100_000_000).default(60000),
+  /** Seconds the sandbox's coins take to confirm once an invoice is paid. */
+  SANDBOX_CRYPTO_CONFIRM_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** Days after a renewal's first failed charge on which the saved method is charged again; after the last, the subscription expires. */
   RENEWAL_RETRY_DAYS: z
     .string()

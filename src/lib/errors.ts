@@ -46,6 +46,8 @@ export const errorStatus = {
   // A redirect method (PayPal, Paymentwall) the buyer canceled, or the provider declined.
   PAYMENT_CANCELED: 402,
   PAYMENT_DECLINED: 402,
+  // A crypto invoice paid short: the coins that came are not the total.
+  PAYMENT_UNDERPAID: 402,
   NOT_FOUND: 404,
   ORDER_NOT_FOUND: 404,
   PLAN_NOT_FOUND: 404,

@@ -45,6 +45,7 @@ import * as migration_20261129_215645_reconcile_orders from './20261129_215645_r
 import * as migration_20261129_215700_sandbox_ledger from './20261129_215700_sandbox_ledger';
 import * as migration_20261130_081318_extras_attach_to from './20261130_081318_extras_attach_to';
 import * as migration_20261130_111418_no_email_accounts from './20261130_111418_no_email_accounts';
+import * as migration_20261130_143044_crypto_invoices from './20261130_143044_crypto_invoices';
 
 export const migrations = [
   {
@@ -280,6 +281,11 @@ export const migrations = [
   {
     up: migration_20261130_111418_no_email_accounts.up,
     down: migration_20261130_111418_no_email_accounts.down,
-    name: '20261130_111418_no_email_accounts'
+    name: '20261130_111418_no_email_accounts',
+  },
+  {
+    up: migration_20261130_143044_crypto_invoices.up,
+    down: migration_20261130_143044_crypto_invoices.down,
+    name: '20261130_143044_crypto_invoices'
   },
 ];

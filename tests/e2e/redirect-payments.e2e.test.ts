@@ -54,6 +54,8 @@ describe('PayPal and Paymentwall at checkout', () => {
       ['apple-pay', 1],
       ['google-pay', 1],
       ['paymentwall', 1],
+      ['bitcoin', 1],
+      ['coinpayments', 1],
     ])
     expect(await axeViolations(page)).toEqual([])
     await pay(page, t)

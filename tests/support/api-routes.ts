@@ -65,8 +65,8 @@ export function listApiRoutes(root: string): ApiRoute[] {
 /** Strings a path segment is fuzzed with, already in URL form (percent-encoded, or raw percent junk on purpose). */
 export const hostileSegment = fc.oneof(
   fc.constantFrom('%00', '%ff%fe', '%2e%2e%2f', '..', '%E0%A4%A', '%', 'null', 'undefined', '-1', '1e308', 'NaN', '__proto__', '%3Cscript%3E', '%27%20OR%201%3D1%20--', 'x'.repeat(5_000)),
-  fc.string({ maxLength: 40 }).map(encodeURIComponent),
-  fc.string({ unit: 'binary', maxLength: 20 }).map((text) => encodeURIComponent(text.replace(/[\uD800-\uDFFF]/g, '\uFFFD'))),
+  fc.string({ minLength: 1, maxLength: 40 }).map(encodeURIComponent),
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 20 }).map((text) => encodeURIComponent(text.replace(/[\uD800-\uDFFF]/g, '\uFFFD'))),
 )
 
 /** A plausible value for a named parameter (an id, an order hash, a sandbox payment reference), else a hostile one. */

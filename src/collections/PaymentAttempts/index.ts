@@ -25,6 +25,7 @@ export const PaymentAttempts: CollectionConfig = {
     { name: 'tokenHash', type: 'text', index: true, admin: { hidden: true } },
     { name: 'savedMethod', type: 'text', admin: { hidden: true, description: 'The method kept for renewals by a recurring payment (pm_sandbox_…, a processor id)' } },
     { name: 'approvalExpiresAt', type: 'date', admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' }, description: 'Amazon Pay: the buyer approved; the payment can be captured until then (30 minutes by the site’s clock)' } },
+    { name: 'invoice', type: 'json', admin: { readOnly: true, description: 'A crypto payment’s invoice as its provider last told it: status, address, amount and received (satoshis), expiresAt' } },
     { name: 'authOutcome', type: 'text', admin: { hidden: true, description: 'Sandbox 3-D Secure: what completing it leads to' } },
   ],
 }

@@ -1,7 +1,7 @@
 // The payment methods' marks, drawn inline (nothing is fetched from another host).
 
 /** The methods checkout offers today, with a mark each. */
-export type IconMethod = 'card' | 'paypal' | 'paymentwall' | 'amazon-pay' | 'apple-pay' | 'google-pay'
+export type IconMethod = 'card' | 'paypal' | 'paymentwall' | 'amazon-pay' | 'apple-pay' | 'google-pay' | 'bitcoin' | 'coinpayments'
 
 /** A method's mark: decorative (its name is always written beside it), sized by the text. */
 export function PaymentMethodIcon({ method, className = 'h-6 w-9' }: { method: IconMethod; className?: string }) {
@@ -11,6 +11,24 @@ export function PaymentMethodIcon({ method, className = 'h-6 w-9' }: { method: I
         <rect width="36" height="24" rx="4" fill="#ffffff" stroke="#d0d5dd" />
         <path d="M14.2 5h5.3c2.6 0 4 1.3 3.6 3.6-.5 2.8-2.4 4-5 4h-1.6l-.9 5.2h-2.9z" fill="#003087" />
         <path d="M16.6 7.6h2.6c1.9 0 3 1 2.6 2.9-.4 2.2-1.9 3.1-3.9 3.1h-1.2l-.7 4.1h-2.3z" fill="#009cde" />
+      </svg>
+    )
+  }
+  if (method === 'bitcoin') {
+    return (
+      <svg viewBox="0 0 36 24" className={className} aria-hidden="true" focusable="false">
+        <rect width="36" height="24" rx="4" fill="#ffffff" stroke="#d0d5dd" />
+        <circle cx="18" cy="12" r="8.5" fill="#f7931a" />
+        <path d="M15.2 7.6h3.6c1.7 0 2.7.8 2.7 2.1 0 .9-.5 1.5-1.2 1.8.9.2 1.6.9 1.6 2 0 1.5-1.1 2.4-3 2.4h-3.7zm1.7 1.4v2.2h1.7c.8 0 1.2-.4 1.2-1.1S19.4 9 18.6 9zm0 3.6v2.3h1.9c.9 0 1.4-.4 1.4-1.2s-.5-1.1-1.4-1.1z M16.4 6.4h1v1.4h-1z M18.2 6.4h1v1.4h-1z M16.4 16.1h1v1.5h-1z M18.2 16.1h1v1.5h-1z" fill="#ffffff" />
+      </svg>
+    )
+  }
+  if (method === 'coinpayments') {
+    return (
+      <svg viewBox="0 0 36 24" className={className} aria-hidden="true" focusable="false">
+        <rect width="36" height="24" rx="4" fill="#ffffff" stroke="#d0d5dd" />
+        <circle cx="15" cy="12" r="7" fill="none" stroke="#2a5ada" strokeWidth="2.4" />
+        <circle cx="22" cy="12" r="7" fill="none" stroke="#00b37e" strokeWidth="2.4" />
       </svg>
     )
   }

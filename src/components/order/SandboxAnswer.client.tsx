@@ -6,6 +6,8 @@ import { localizePath } from '@/i18n/paths'
 type Props = {
   /** The sandbox endpoint that records the answer and names the page to go to. */
   endpoint: string
+  /** The body's field the answer goes in (`outcome`; the invoice page's is `action`). */
+  field?: string
   locale: string
   answers: { outcome: string; label: string; primary?: boolean }[]
   errorText: string
@@ -13,10 +15,10 @@ type Props = {
 
 /**
  * A sandbox payment page's answers (3-D Secure's Complete / Fail, an approval's Approve / Cancel /
- * Fail): the chosen one is posted, and the browser goes where the sandbox says (a site page in
+ * Fail, an invoice's Pay in full / Pay less / Let it expire): the chosen one is posted, and the browser goes where the sandbox says (a site page in
  * this language, or a provider's return route as it is).
  */
-export function SandboxAnswer({ endpoint, locale, answers, errorText }: Props) {
+export function SandboxAnswer({ endpoint, field = 'outcome', locale, answers, errorText }: Props) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const answer = async (outcome: string) => {
@@ -24,7 +26,7 @@ export function SandboxAnswer({ endpoint, locale, answers, errorText }: Props) {
     setBusy(true)
     setError(null)
     try {
-      const response = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outcome, locale }) })
+      const response = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ [field]: outcome, locale }) })
       const body = (await response.json().catch(() => ({}))) as { url?: string; message?: string }
       if (response.ok && body.url) return window.location.assign(body.url.startsWith('/api/') ? body.url : localizePath(locale, body.url))
       setError(body.message || errorText)

@@ -68,7 +68,7 @@ export function securityHeaders({ https }: { https: boolean }): { key: string; v
 }
 
 /** Paths under /api/ that other sites may POST to: the payment providers' webhook (signed, checked by the route) and the newsletter's one-click unsubscribe (RFC 8058: mail providers post it from their servers; the token decides). */
-export const crossSiteAllowList: RegExp[] = [/^\/api\/veilgate\/purchase\/(?:stripe|paypal|paymentwall|amazon)\/?$/, /^\/api\/coms\/unsubscribe\/?$/]
+export const crossSiteAllowList: RegExp[] = [/^\/api\/veilgate\/purchase\/(?:stripe|paypal|paymentwall|amazon|bitcoin|coinpayments)\/?$/, /^\/api\/coms\/unsubscribe\/?$/]
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 

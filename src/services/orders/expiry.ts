@@ -3,6 +3,9 @@ import type { Payload } from 'payload'
 import { transition } from './orders'
 import type { OrderStatus } from './states'
 
+/** How long an unpaid order may be paid (a crypto invoice's order: the invoice's 30 minutes, then 24 hours once its coins are seen). */
+export const ORDER_TTL_MS = 24 * 60 * 60 * 1000
+
 /** Unpaid statuses an order leaves for `expired` once its 24 hours are over. */
 export const expirable: readonly OrderStatus[] = ['pending', 'failed', 'requires_action', 'awaiting_provider']
 

@@ -31,8 +31,8 @@ export async function transition(
   orderId: number,
   from: readonly OrderStatus[],
   to: OrderStatus,
-  /** Set in the same UPDATE: a failure, the payment time, and for a new attempt its method, provider and auto-renewal. */
-  extra: { failure?: Failure | null; paidAt?: Date; method?: string; provider?: string; autoRenew?: boolean } = {},
+  /** Set in the same UPDATE: a failure, the payment time, for a new attempt its method, provider and auto-renewal, and a new time to expire (a crypto invoice). */
+  extra: { failure?: Failure | null; paidAt?: Date; method?: string; provider?: string; autoRenew?: boolean; expiresAt?: Date } = {},
 ): Promise<boolean> {
   const allowed = from.filter((status) => canTransition(status, to))
   if (!allowed.length) throw new Error(`no transition to ${to} from ${from.join(', ')}`)
@@ -47,7 +47,8 @@ export async function transition(
         failure_retryable = case when $5::boolean then $9::boolean else failure_retryable end,
         method = coalesce($10::enum_orders_method, method),
         provider = coalesce($11::varchar, provider),
-        auto_renew = coalesce($12::boolean, auto_renew)
+        auto_renew = coalesce($12::boolean, auto_renew),
+        expires_at = coalesce($13::timestamptz, expires_at)
       where id = $1 and status::text = any($2::text[]) returning id`,
     [
       orderId,
@@ -62,6 +63,7 @@ export async function transition(
       extra.method ?? null,
       extra.provider ?? null,
       extra.autoRenew ?? null,
+      extra.expiresAt?.toISOString() ?? null,
     ],
   )
   return rows.length === 1

@@ -1,4 +1,5 @@
 // Buying: the purchase body, pricing the selection server-side, the order and its first payment attempt.
+import { ORDER_TTL_MS } from './expiry'
 import { createHash, createHmac } from 'node:crypto'
 import type { Payload, Where } from 'payload'
 import { z } from 'zod'
@@ -40,7 +41,7 @@ import { reconciledResult } from './reconcile'
 const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** An unpaid order can be paid for 24 hours. */
-export const ORDER_TTL_MS = 24 * 60 * 60 * 1000
+export { ORDER_TTL_MS }
 
 /** The device wallets: a provider that takes tokens (Stripe) gets their PaymentMethod as `cardToken`; the sandbox approves them on its page. */
 const tokenWallets: readonly PaymentMethod[] = ['apple-pay', 'google-pay']

@@ -7,6 +7,39 @@ import { accountNumberOf } from '@/lib/validation/account-number'
 import { idOf } from '@/services/catalog/codes'
 import { maskEmail } from '@/services/purchase-flow/checkout-rules'
 import { findOrderByHash, latestAttempt, PUBLIC_HASH } from './orders'
+import type { PaymentMethod } from '@/services/catalog/methods'
+import { selectionParams, type Slots, type Traffic } from '@/services/purchase-flow/selection'
+import { formatBtc, isCryptoMethod, missingSats, type InvoiceView } from '@/services/payments/crypto/invoice'
+
+/** A crypto order's invoice as the site last heard of it (its latest attempt's), or null for any other order. */
+export function invoiceOfAttempt(order: Pick<Order, 'method'>, attempt: { invoice?: unknown } | null | undefined): InvoiceView | null {
+  if (!isCryptoMethod(order.method) || !attempt?.invoice || typeof attempt.invoice !== 'object') return null
+  return attempt.invoice as InvoiceView
+}
+
+/** An invoice as the public routes tell it: where it stands, its amount and what is missing in BTC (8 decimals), until when it is payable. */
+export const invoiceSummary = (invoice: InvoiceView) => ({ status: invoice.status, amount: formatBtc(invoice.amount), missing: formatBtc(missingSats(invoice)), expiresAt: invoice.expiresAt })
+
+/**
+ * The picker's selection an order was made of (`plan`, `slots`, `server` and `region`, `ipRegion`,
+ * `bonus`, `method`), for a new order of the same things: checkout clamps it against what is on sale.
+ */
+export function orderSelection(order: Pick<Order, 'plan' | 'method' | 'lines' | 'bonusCode'>): URLSearchParams {
+  let slots = 0
+  let server: Traffic | null = null
+  let region: string | null = null
+  let ipRegion: string | null = null
+  for (const line of order.lines ?? []) {
+    if (line.kind !== 'add-on') continue
+    if (line.addOnKind === 'device-slots') slots = Number(/^slots-(\d+)-/.exec(line.purchaseId)?.[1] ?? 0)
+    if (line.addOnKind === 'personal-server') {
+      server = (/^server-([a-z0-9]+)-/.exec(line.purchaseId)?.[1] ?? null) as Traffic | null
+      region = line.region ?? null
+    }
+    if (line.addOnKind === 'static-ip') ipRegion = line.region ?? null
+  }
+  return selectionParams({ plan: order.plan, slots: slots as Slots, server, region, ipRegion, bonus: order.bonusCode ?? null, method: order.method as PaymentMethod })
+}
 
 /** `hash` as the read endpoints take it: 22 base64url characters, else 400 INVALID_INPUT. */
 export const hashField = z.string({ error: 'INVALID_INPUT' }).regex(PUBLIC_HASH, 'INVALID_INPUT')
@@ -50,11 +83,12 @@ export async function purchaseDetail(payload: Payload, order: Order) {
   }
 }
 
-/** `purchase/success-info/`: what the success page says. `accountCreated`: the purchase made the buyer's account. */
+/** `purchase/success-info/`: what the success page says. `accountCreated`: the purchase made the buyer's account; `invoice`: a crypto order's invoice. */
 export async function successInfo(payload: Payload, order: Order) {
   const quote = (order.quote ?? {}) as { renewal?: { cost: number; at: string } | null }
   const customerId = typeof order.customer === 'object' ? order.customer?.id : order.customer
   const customer = customerId ? await payload.findByID({ collection: 'customers', id: customerId, depth: 0, overrideAccess: true }).catch(() => null) : null
+  const invoice = isCryptoMethod(order.method) ? invoiceOfAttempt(order, await latestAttempt(payload, order.id)) : null
   return {
     hash: order.publicHash,
     status: order.status,
@@ -64,6 +98,7 @@ export async function successInfo(payload: Payload, order: Order) {
     total: order.total,
     renewal: order.autoRenew && quote.renewal ? { amount: quote.renewal.cost, at: quote.renewal.at } : null,
     accountCreated: Boolean(customer && customer.source === 'checkout' && new Date(customer.createdAt).getTime() >= new Date(order.createdAt).getTime() - 1000),
+    ...(invoice ? { invoice: invoiceSummary(invoice) } : {}),
   }
 }
 

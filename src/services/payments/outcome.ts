@@ -8,7 +8,8 @@ import { transition } from '@/services/orders/orders'
 import { settle } from '@/services/orders/settle'
 import { sealToken } from '@/services/auth/tokens'
 import type { PaymentResult } from './provider'
-import type { OrderStatus } from '@/services/orders/states'
+import { canTransition, type OrderStatus } from '@/services/orders/states'
+import { ORDER_TTL_MS } from '@/services/orders/expiry'
 
 export const successUrl = (hash: string) => `/payment-success?hash=${hash}`
 export const checkoutUrl = (hash: string) => `/order/checkout?hash=${hash}`
@@ -40,7 +41,7 @@ const attemptStatus = (result: PaymentResult): PaymentAttempt['status'] => (resu
 export async function applyResult(
   payload: Payload,
   order: Pick<Order, 'id' | 'publicHash' | 'locale'>,
-  attempt: Pick<PaymentAttempt, 'id' | 'providerRef' | 'provider' | 'status'> & { periodEnd?: string | null; savedMethod?: string | null },
+  attempt: Pick<PaymentAttempt, 'id' | 'providerRef' | 'provider' | 'status'> & { periodEnd?: string | null; savedMethod?: string | null; invoice?: unknown },
   result: PaymentResult,
   from: readonly OrderStatus[],
   at: Date,
@@ -54,7 +55,9 @@ export async function applyResult(
   const newEnd = periodEnd !== undefined && (attempt.periodEnd ? new Date(attempt.periodEnd).toISOString() : undefined) !== periodEnd
   // A method kept for renewals that the provider names only once paid (PayPal's vault id, at capture).
   const newMethod = result.savedMethod && result.savedMethod !== attempt.savedMethod ? { savedMethod: result.savedMethod } : {}
-  if (attempt.status !== status || attempt.providerRef !== ref || newEnd || newMethod.savedMethod) {
+  // A crypto invoice's news (seen, what arrived) is kept with the attempt.
+  const newInvoice = result.invoice && JSON.stringify(result.invoice) !== JSON.stringify(attempt.invoice ?? null) ? { invoice: result.invoice } : {}
+  if (attempt.status !== status || attempt.providerRef !== ref || newEnd || newMethod.savedMethod || newInvoice.invoice) {
     await payload.update({
       collection: 'payment-attempts',
       id: attempt.id,
@@ -67,15 +70,24 @@ export async function applyResult(
         ...(result.card ? { brand: result.card.brand, last4: result.card.last4 } : {}),
         ...(newEnd ? { periodEnd } : {}),
         ...newMethod,
+        ...newInvoice,
       },
     })
+  }
+  if (result.expired) {
+    // An invoice nobody paid in time: the order expires (while it is open), it does not fail.
+    const open = from.filter((status) => canTransition(status, 'expired'))
+    if (open.length) await transition(payload, order.id, open, 'expired')
+    return { status: 200, body: { hash, status: 'expired', url: successUrl(hash) } }
   }
   if (result.status === 'succeeded') {
     await settle(payload, order.id, at)
     return { status: 200, body: { hash, status: 'paid', url: successUrl(hash) } }
   }
   if (result.status === 'requires_action' && result.nextAction) {
-    if (!from.includes('requires_action')) await transition(payload, order.id, from, 'requires_action')
+    // A new invoice: the order lasts as long as it does.
+    const invoiceEnd = result.invoice ? { expiresAt: new Date(result.invoice.expiresAt) } : {}
+    if (!from.includes('requires_action')) await transition(payload, order.id, from, 'requires_action', invoiceEnd)
     if (result.nextAction.type === 'confirm') {
       // A trial's card is saved (a SetupIntent, `setup: true`), else the first invoice is paid.
       const setup = result.nextAction.setup ? { setup: true } : {}
@@ -84,12 +96,15 @@ export async function applyResult(
     return { status: 200, body: { hash, status: 'requires_action', url: result.nextAction.url } }
   }
   if (result.status === 'processing' || result.status === 'requires_action') {
-    if (!from.includes('awaiting_provider')) await transition(payload, order.id, from, 'awaiting_provider')
+    // Coins seen: the order waits for their confirmation with its 24 hours back, so no sweep cuts it short.
+    const waiting = result.invoice ? { expiresAt: new Date(at.getTime() + ORDER_TTL_MS) } : {}
+    if (!from.includes('awaiting_provider')) await transition(payload, order.id, from, 'awaiting_provider', waiting)
     return { status: 200, body: { hash, status: 'awaiting_provider', url: successUrl(hash) } }
   }
   const code = (result.error?.code ?? 'CARD_DECLINED') as ErrorCode
   const retryable = result.error?.retryable ?? true
   const failure = { code, providerCode: result.error?.providerCode ?? 'unknown', message: await errorMessage(code, order.locale), retryable }
-  await transition(payload, order.id, from, 'failed', { failure })
+  // An invoice paid short: coins came, so the buyer has the order's 24 hours to pay it another way.
+  await transition(payload, order.id, from, 'failed', { failure, ...(result.invoice ? { expiresAt: new Date(at.getTime() + ORDER_TTL_MS) } : {}) })
   return { status: 402, body: { statusCode: 402, code, message: locale === order.locale ? failure.message : await errorMessage(code, locale), hash, retryable } }
 }

@@ -2,8 +2,9 @@
 import type { PaymentMethod } from '@/services/catalog/methods'
 import type { Period } from '@/services/catalog/pricing'
 import type { DeclineCode } from '@/services/payments/sandbox/cards'
+import type { InvoiceView } from '@/services/payments/crypto/invoice'
 
-export type PaymentErrorCode = DeclineCode | 'AUTHENTICATION_FAILURE' | 'PAYMENT_CANCELED' | 'PAYMENT_DECLINED'
+export type PaymentErrorCode = DeclineCode | 'AUTHENTICATION_FAILURE' | 'PAYMENT_CANCELED' | 'PAYMENT_DECLINED' | 'PAYMENT_UNDERPAID'
 export type ProviderId = 'sandbox' | 'stripe' | 'paypal'
 
 /** What a provider answers about one payment (COMMERCE-NOTES §5). */
@@ -27,6 +28,10 @@ export type PaymentResult = {
   savedMethod?: string
   /** A provider's subscription: when its first period ends, by the provider. */
   periodEnd?: Date
+  /** A crypto payment's invoice: where it stands, its address, amount and what arrived (satoshis), until when it is payable. */
+  invoice?: InvoiceView
+  /** The payment lapsed unpaid (an invoice nobody paid in time): the order expires rather than fails. */
+  expired?: true
 }
 
 /** One line of an order billed as a provider's subscription: a product, at a price. */
@@ -192,6 +197,8 @@ export function declineFor(providerCode: string | null | undefined): PaymentErro
       return 'PAYMENT_CANCELED'
     case 'payment_declined':
       return 'PAYMENT_DECLINED'
+    case 'payment_underpaid':
+      return 'PAYMENT_UNDERPAID'
     case 'payment_intent_authentication_failure':
     case 'authentication_required':
     case 'authentication_failure':

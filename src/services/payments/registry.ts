@@ -12,6 +12,8 @@ import { paypalProvider, verifyPaypalEvent } from '@/services/payments/paypal/pr
 import { SANDBOX_SIGNATURE_HEADER } from './webhooks'
 import { readAmazonNotice } from '@/services/payments/amazon/notices'
 import { readPingback } from '@/services/payments/paymentwall/pingback'
+import { readBtcpayEvent } from '@/services/payments/bitcoin/btcpay'
+import { readIpn } from '@/services/payments/coinpayments/ipn'
 import type { PaymentEvent } from './webhooks'
 import { stripeClient, stripeProvider } from '@/services/payments/stripe/provider'
 import { stripeConfigProblem } from '@/services/payments/stripe/config'
@@ -85,7 +87,7 @@ export const sandboxAllowedHere = () => available('sandbox')
  * Which provider takes a method, by id: cards, Apple Pay and Google Pay go to the configured
  * provider (sandbox or Stripe); PayPal to PayPal's REST app once any of its settings is given
  * (whatever PAYMENTS_SANDBOX says; half set, it answers 503), else to the sandbox; Paymentwall and
- * Amazon Pay to the sandbox (a real adapter would take its line here).
+ * Amazon Pay and the crypto invoices to the sandbox (a real adapter would take its line here).
  */
 export const methodProviders: Record<PaymentMethod, () => ProviderId | null> = {
   card: () => env().PAYMENTS_PROVIDER,
@@ -95,8 +97,9 @@ export const methodProviders: Record<PaymentMethod, () => ProviderId | null> = {
   // The device wallets come to Stripe as cards do (its Express Checkout Element makes their PaymentMethods), else through the sandbox.
   'apple-pay': () => (env().PAYMENTS_PROVIDER === 'stripe' ? 'stripe' : 'sandbox'),
   'google-pay': () => (env().PAYMENTS_PROVIDER === 'stripe' ? 'stripe' : 'sandbox'),
-  bitcoin: () => null,
-  coinpayments: () => null,
+  // Crypto invoices: the sandbox's, reported as BTCPay and CoinPayments report theirs (a real adapter would take its line here).
+  bitcoin: () => 'sandbox',
+  coinpayments: () => 'sandbox',
 }
 
 /**
@@ -150,7 +153,7 @@ export type RouteRequest = { body: string; query: URLSearchParams; headers: Head
  * sandbox's signature (real Paymentwall and Amazon Pay adapters would add their checks here);
  * where neither can verify → 400.
  */
-export const eventReaders: Record<'paypal' | 'paymentwall' | 'amazon', (payload: Payload, request: RouteRequest) => PaymentEvent | Promise<PaymentEvent>> = {
+export const eventReaders: Record<'paypal' | 'paymentwall' | 'amazon' | 'bitcoin' | 'coinpayments', (payload: Payload, request: RouteRequest) => PaymentEvent | Promise<PaymentEvent>> = {
   paypal: (payload, request) => {
     if (request.headers.has(SANDBOX_SIGNATURE_HEADER)) return available('sandbox') ? readPaypalEvent(sandboxWebhookSecret(payload), request.body, request.headers, request.at) : refuse()
     if (!available('paypal')) return refuse()
@@ -159,6 +162,8 @@ export const eventReaders: Record<'paypal' | 'paymentwall' | 'amazon', (payload:
   },
   amazon: (payload, request) => (available('sandbox') ? readAmazonNotice(sandboxWebhookSecret(payload), request.body, request.headers, request.at) : refuse()),
   paymentwall: (payload, request) => (available('sandbox') ? readPingback(sandboxWebhookSecret(payload), request.query, request.at) : refuse()),
+  bitcoin: (payload, request) => (available('sandbox') ? readBtcpayEvent(sandboxWebhookSecret(payload), request.body, request.headers) : refuse()),
+  coinpayments: (payload, request) => (available('sandbox') ? readIpn(sandboxWebhookSecret(payload), request.body, request.headers) : refuse()),
 }
 
 function refuse(): never {

@@ -145,7 +145,7 @@ export function webhookTestOptions(value: string | undefined): { delayMs: number
  */
 export type PaymentEvent = {
   provider: 'sandbox' | 'stripe' | 'paypal'
-  source: 'sandbox' | 'stripe' | 'paypal' | 'paymentwall' | 'amazon'
+  source: 'sandbox' | 'stripe' | 'paypal' | 'paymentwall' | 'amazon' | 'bitcoin' | 'coinpayments'
   eventId: string
   type: string
   /** The route acts on this type; others are taken in and ignored. */
@@ -157,7 +157,7 @@ export type PaymentEvent = {
   /** The order's public hash, when the event names it (Paymentwall's `goodsid`): it must match. */
   orderHash?: string
   /** What the event says happened; the intake still re-reads the payment before acting. */
-  outcome: 'succeeded' | 'failed' | 'processing' | 'refunded' | 'disputed' | null
+  outcome: 'succeeded' | 'failed' | 'processing' | 'expired' | 'refunded' | 'disputed' | null
   /** A refund's or dispute's own object (Stripe's charge `ch_…`, dispute `dp_…`), read again by providers that can (`paymentOfEvent`). */
   objectId?: string
   /** A renewal invoice of a provider's subscription (Stripe's `subscription_cycle`): which subscription, which invoice. */

@@ -40,7 +40,7 @@ export function MethodSection({ c }: { c: CheckoutState }) {
         c.method &&
         c.method !== 'card' && (
           <p className="text-sm text-muted" data-redirect-note>
-            {texts.methodRedirect.replace('{provider}', names[c.method as keyof typeof names] ?? c.method)}
+            {(c.method === 'bitcoin' || c.method === 'coinpayments' ? texts.methodInvoice : texts.methodRedirect).replace('{provider}', names[c.method as keyof typeof names] ?? c.method)}
           </p>
         )
       )}

@@ -6,7 +6,7 @@ import type { PasswordIssue } from '@/lib/validation/password-rule'
 
 export type CheckoutTexts = Record<
   | 'summaryHeading' | 'changePlan' | 'total' | 'renews' | 'oneTime' | 'emailLabel' | 'invalidEmail' | 'required' | 'marketingConsent' | 'noSpam'
-  | 'methodLegend' | 'methodCard' | 'methodPaypal' | 'methodPaymentwall' | 'methodRedirect' | 'walletApple' | 'walletGeneric' | 'cardLegend' | 'cardName' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'country' | 'address' | 'city' | 'postalCode'
+  | 'methodLegend' | 'methodCard' | 'methodPaypal' | 'methodPaymentwall' | 'methodRedirect' | 'methodInvoice' | 'walletApple' | 'walletGeneric' | 'cardLegend' | 'cardName' | 'cardNumber' | 'cardExpiry' | 'cardCvc' | 'country' | 'address' | 'city' | 'postalCode'
   | 'pay' | 'paying' | 'bonusToggle' | 'bonusLabel' | 'bonusApply' | 'stepsLabel' | 'stagePricing' | 'stageSuccess' | 'stageFailed' | 'receiptTo' | 'orderNotFound' | 'trialEnds' | 'tryAgain' | 'genericError' | 'passwordLabel' | 'passwordHint' | 'termsLabel' | 'signInToggle' | 'signIn' | 'signedInAs' | 'signOut' | HintKey
   | 'addedTo' | 'backToAccount' | 'extrasEnded' | 'extrasTrial' | 'extrasRenewing' | 'extrasNotAvailable' | 'extrasOwned',
   string
@@ -51,7 +51,7 @@ export type OrderView = {
 }
 
 /** The methods checkout can offer, in this order (each with its name and mark); the plan and the site narrow them. */
-export const checkoutMethods = ['card', 'paypal', 'amazon-pay', 'apple-pay', 'google-pay', 'paymentwall'] as const
+export const checkoutMethods = ['card', 'paypal', 'amazon-pay', 'apple-pay', 'google-pay', 'paymentwall', 'bitcoin', 'coinpayments'] as const
 export type CheckoutMethod = (typeof checkoutMethods)[number]
 
 /** The methods the buyer's device must offer (asked on choosing one). */

@@ -19,7 +19,16 @@ export type LedgerEntry = {
   approvalExpiresAt: Date | null
   /** Where the buyer goes while the charge waits for them (changes once an Amazon Pay approval is given). */
   nextAction: string | null
+  /** A crypto charge's invoice, as the processor keeps it. */
+  invoice: LedgerInvoice | null
 }
+
+/**
+ * A crypto invoice in the ledger: its address, its total and what arrived (satoshis), until when
+ * it is payable (the site's clock) and, once coins are seen, when they confirm (real time, as the
+ * delayed delivery counts).
+ */
+export type LedgerInvoice = { address: string; amount: number; received: number; expiresAt: string; confirmsAt?: string }
 
 let pool: pg.Pool | null = null
 
@@ -44,7 +53,7 @@ export async function closeLedger(): Promise<void> {
   await closing?.end()
 }
 
-type Row = { ref: string; key: string; status: LedgerStatus; error_code: string | null; answer: PaymentResult; approval_expires_at: Date | string | null; next_action: string | null }
+type Row = { ref: string; key: string; status: LedgerStatus; error_code: string | null; answer: PaymentResult; approval_expires_at: Date | string | null; next_action: string | null; invoice: LedgerInvoice | null }
 
 const entryOf = (row: Row): LedgerEntry => ({
   ref: row.ref,
@@ -54,17 +63,18 @@ const entryOf = (row: Row): LedgerEntry => ({
   answer: row.answer,
   approvalExpiresAt: row.approval_expires_at ? new Date(row.approval_expires_at) : null,
   nextAction: row.next_action,
+  invoice: row.invoice ?? null,
 })
 
 /**
  * Records a charge's answer under its key, once: a repeated create (the same key) gets the first
  * answer, whatever was computed this time.
  */
-export async function recordCharge(key: string, result: PaymentResult): Promise<PaymentResult> {
+export async function recordCharge(key: string, result: PaymentResult, invoice?: LedgerInvoice): Promise<PaymentResult> {
   const inserted = await ledger().query<Row>(
-    `insert into sandbox_ledger (ref, key, status, error_code, answer, next_action) values ($1, $2, $3, $4, $5, $6)
+    `insert into sandbox_ledger (ref, key, status, error_code, answer, next_action, invoice) values ($1, $2, $3, $4, $5, $6, $7)
       on conflict (key) do nothing returning ref`,
-    [result.providerRef, key, result.status, result.error?.providerCode ?? null, JSON.stringify(result), result.nextAction?.type === 'redirect' ? result.nextAction.url : null],
+    [result.providerRef, key, result.status, result.error?.providerCode ?? null, JSON.stringify(result), result.nextAction?.type === 'redirect' ? result.nextAction.url : null, invoice ? JSON.stringify(invoice) : null],
   )
   if (inserted.rows.length) return result
   const first = await ledger().query<Row>(`select answer from sandbox_ledger where key = $1`, [key])
@@ -73,13 +83,13 @@ export async function recordCharge(key: string, result: PaymentResult): Promise<
 
 /** The charge asked for under this key (our `order:{id}:attempt:{n}`), or null when the processor never saw it. */
 export async function ledgerEntryByKey(key: string): Promise<LedgerEntry | null> {
-  const found = await ledger().query<Row>(`select ref, key, status, error_code, answer, approval_expires_at, next_action from sandbox_ledger where key = $1`, [key])
+  const found = await ledger().query<Row>(`select ref, key, status, error_code, answer, approval_expires_at, next_action, invoice from sandbox_ledger where key = $1`, [key])
   return found.rows[0] ? entryOf(found.rows[0]) : null
 }
 
 /** The charge with this reference, or null when the processor never saw it. */
 export async function ledgerEntry(ref: string): Promise<LedgerEntry | null> {
-  const found = await ledger().query<Row>(`select ref, key, status, error_code, answer, approval_expires_at, next_action from sandbox_ledger where ref = $1`, [ref])
+  const found = await ledger().query<Row>(`select ref, key, status, error_code, answer, approval_expires_at, next_action, invoice from sandbox_ledger where ref = $1`, [ref])
   return found.rows[0] ? entryOf(found.rows[0]) : null
 }
 
@@ -105,4 +115,19 @@ export async function approveCharge(ref: string, expiresAt: Date, nextAction: st
     [ref, expiresAt.toISOString(), nextAction],
   )
   return approved.rows.length > 0
+}
+
+/**
+ * A crypto invoice's state moved by its buyer (paid, paid short, left to expire), compare-and-set:
+ * only from `from` and, when `openAt` is given, only while the invoice is payable then; `invoice`
+ * is merged into what the ledger keeps. True when this call moved it.
+ */
+export async function moveInvoice(ref: string, input: { from: LedgerStatus; to: LedgerStatus; errorCode?: string; invoice: Partial<LedgerInvoice>; openAt?: Date }): Promise<boolean> {
+  const moved = await ledger().query(
+    `update sandbox_ledger set status = $3, error_code = $4, invoice = invoice || $5::jsonb, updated_at = now()
+      where ref = $1 and status = $2 and invoice is not null and ($6::timestamptz is null or (invoice->>'expiresAt')::timestamptz > $6::timestamptz)
+      returning ref`,
+    [ref, input.from, input.to, input.errorCode ?? null, JSON.stringify(input.invoice), input.openAt?.toISOString() ?? null],
+  )
+  return moved.rows.length > 0
 }

@@ -3,7 +3,9 @@ import type { Payload } from 'payload'
 import { now } from '@/lib/clock'
 import { approvalState } from '@/services/payments/amazon/approval'
 import { failedWith, type CreatePayment, type PaymentProvider, type PaymentResult } from '@/services/payments/provider'
-import { ledgerEntry, ledgerEntryByKey, recordCharge } from './ledger'
+import { ledgerEntry, ledgerEntryByKey, recordCharge, type LedgerInvoice } from './ledger'
+import { invoiceUrl, newInvoice, retrieveInvoice } from './invoice'
+import { isCryptoMethod } from '@/services/payments/crypto/invoice'
 import { readAgreement, readSavedMethod, readToken, saveAgreement, saveMethod } from './processor'
 import { refundFails } from './cards'
 import { reportSandboxRefund } from './deliver'
@@ -23,9 +25,14 @@ export const approvalUrl = (providerRef: string) => `/sandbox/approve/${provider
 /** The sandbox's payer id for an order (PayPal's `PayerID` on the browser return). */
 export const sandboxPayer = (orderId: number) => `SBXPAYER${String(orderId).padStart(8, '0')}`
 
-/** What the processor answers a create call, before it is recorded. */
-function charge(payload: Payload, input: CreatePayment): PaymentResult {
+/** What the processor answers a create call, before it is recorded (with a crypto charge's invoice). */
+function charge(payload: Payload, input: CreatePayment): PaymentResult & { ledgerInvoice?: LedgerInvoice } {
   const providerRef = `sbx_${input.orderId}_${input.attempt}`
+  if (isCryptoMethod(input.method)) {
+    // An invoice to pay on its page: its address and BTC amount, payable for 30 minutes.
+    const invoice = newInvoice(payload.secret, providerRef, input.amount, input.now)
+    return { status: 'requires_action', providerRef, nextAction: { type: 'redirect', url: invoiceUrl(providerRef) }, invoice: { status: 'new', ...invoice }, ledgerInvoice: invoice }
+  }
   if (input.savedMethod?.startsWith('ba_sandbox_')) {
     // A renewal through a PayPal billing agreement.
     return readAgreement(payload.secret, input.savedMethod) ? { status: 'succeeded', providerRef } : failedWith(providerRef, 'payment_declined')
@@ -68,12 +75,13 @@ function charge(payload: Payload, input: CreatePayment): PaymentResult {
 export function sandboxProvider(payload: Payload): PaymentProvider {
   return {
     id: 'sandbox',
-    methods: ['card', 'paypal', 'paymentwall', 'amazon-pay', 'apple-pay', 'google-pay'],
+    methods: ['card', 'paypal', 'paymentwall', 'amazon-pay', 'apple-pay', 'google-pay', 'bitcoin', 'coinpayments'],
     supportsRecurring: true,
     acceptsToken: (token, now) => readToken(payload.secret, token, now) !== null,
     async createPayment(input) {
       // Recorded in the ledger under the key asked with: a repeated create gets the first answer.
-      return recordCharge(input.idempotencyKey, charge(payload, input))
+      const { ledgerInvoice, ...answer } = charge(payload, input)
+      return recordCharge(input.idempotencyKey, answer, ledgerInvoice)
     },
     verifyWebhook(raw, headers, now) {
       if (!verifySignature(sandboxWebhookSecret(payload), raw, headers.get(SANDBOX_SIGNATURE_HEADER), now)) return null
@@ -108,6 +116,8 @@ export function sandboxProvider(payload: Payload): PaymentProvider {
       // the buyer may pay again.
       const entry = providerRef.startsWith(PENDING) ? await ledgerEntryByKey(providerRef.slice(PENDING.length)) : REF.test(providerRef) ? await ledgerEntry(providerRef) : null
       if (!entry) return failedWith(providerRef, 'processing_error')
+      // A crypto invoice: new, seen, settled once its coins confirmed, paid short or expired.
+      if (entry.invoice) return retrieveInvoice(entry, now())
       const ref = entry.ref
       const card = entry.answer.card
       if (entry.status === 'failed' || entry.status === 'canceled') return failedWith(ref, entry.errorCode ?? entry.answer.error?.providerCode ?? 'card_declined', card)

@@ -11,6 +11,11 @@ import { payloadClient } from '@/services/content/payload'
 import { brandNameOf } from '@/services/catalog/methods'
 import { accountNumberOf } from '@/lib/validation/account-number'
 import { cardLabel, maskEmail } from '@/services/purchase-flow/checkout-rules'
+import { brand } from '@/lib/brand'
+import { now } from '@/lib/clock'
+import { invoiceOfAttempt, orderSelection } from '@/services/orders/views'
+import { formatBtc, missingSats } from '@/services/payments/crypto/invoice'
+import { invoiceUrl } from '@/services/payments/sandbox/invoice'
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }
 
@@ -66,6 +71,14 @@ export default async function PaymentSuccessRoute({ params, searchParams }: Prop
   const quote = (order.quote ?? {}) as { renewal?: { cost: number; at: string } | null }
   const status = order.status === 'paid' || order.status === 'refunded' ? 'statusPaid' : pending.has(order.status) ? 'statusPending' : order.status === 'expired' ? 'statusExpired' : 'statusFailed'
   const heading = status === 'statusPaid' ? t('successHeading') : status === 'statusPending' ? t('pendingHeading') : t('failedHeading')
+  // A crypto order: where its invoice stands, in the provider's words.
+  const invoice = invoiceOfAttempt(order, attempt)
+  const invoiceOpen = invoice?.status === 'new' && order.status === 'requires_action'
+  const invoiceSeen = invoice !== null && order.status === 'awaiting_provider'
+  const underpaid = invoice?.status === 'underpaid' && order.status === 'failed' ? invoice : null
+  const statusLabel = invoiceOpen ? t('invoiceWaiting') : invoiceSeen ? t('invoiceSeen') : t(status)
+  // An open invoice is watched for its time left and its confirmation; anything else pending for 10 minutes.
+  const pollForMs = invoiceOpen ? Math.max(0, new Date(invoice.expiresAt).getTime() - now().getTime()) + 2 * 60_000 : undefined
   const card = attempt?.brand && attempt.last4 ? ` · ${cardLabel(attempt.brand, attempt.last4)}` : ''
   return (
     <SiteShell locale={locale} path="/payment-success">
@@ -120,15 +133,42 @@ export default async function PaymentSuccessRoute({ params, searchParams }: Prop
           <div className="flex justify-between gap-4">
             <dt>{t('statusLabel')}</dt>
             <dd>
-              <PaymentStatus hash={order.publicHash} label={t(status)} pending={status === 'statusPending'} />
+              <PaymentStatus hash={order.publicHash} label={statusLabel} pending={status === 'statusPending'} status={order.status} pollForMs={pollForMs} />
             </dd>
           </div>
         </dl>
         <p className="mt-4 text-sm text-muted">
           {order.autoRenew && quote.renewal ? t('renews', { price: money.format(quote.renewal.cost / 100), date: dates.format(new Date(quote.renewal.at)) }) : t('oneTime')}
         </p>
+        {invoice && order.status === 'expired' && (
+          <p className="mt-6 text-lg font-medium" data-invoice-state="expired">
+            {t('invoiceExpired')}
+          </p>
+        )}
+        {underpaid && (
+          <p className="mt-6 text-lg font-medium" data-invoice-state="underpaid">
+            {t('invoiceMissing', { missing: formatBtc(missingSats(underpaid)), received: formatBtc(underpaid.received), amount: formatBtc(underpaid.amount) })}
+          </p>
+        )}
         <div className="mt-8 flex flex-wrap gap-4">
-          {status === 'statusFailed' ? (
+          {invoiceOpen ? (
+            <a href={localizePath(locale, invoiceUrl(attempt!.providerRef.slice(attempt!.providerRef.indexOf(':') + 1)))} className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white" data-invoice-open>
+              {t('invoiceOpen')}
+            </a>
+          ) : invoice && order.status === 'expired' ? (
+            <a href={`${localizePath(locale, '/order/checkout')}?${orderSelection(order).toString()}`} className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white" data-start-again>
+              {t('invoiceStartAgain')}
+            </a>
+          ) : underpaid ? (
+            <>
+              <a href={`${localizePath(locale, '/order/checkout')}?hash=${order.publicHash}`} className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white">
+                {t('backToCheckout')}
+              </a>
+              <a href={`mailto:${brand.supportEmail}`} className="rounded-md border border-line px-5 py-2.5 font-semibold" data-support>
+                {t('contactSupport')}
+              </a>
+            </>
+          ) : status === 'statusFailed' ? (
             <a href={`${localizePath(locale, '/order/checkout')}?hash=${order.publicHash}`} className="rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white">
               {t('backToCheckout')}
             </a>
