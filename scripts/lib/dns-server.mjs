@@ -84,13 +84,12 @@ export function answerQuery(bytes, resolver, settings) {
 
 /**
  * A server on `host` (`::` is dual-stack) and `port`, UDP and TCP. `start()` resolves with the
- * ports bound (0 picks free ones, the UDP port then used for TCP too) or rejects with the bind
- * error; `stop()` closes both.
+ * ports bound (0 picks free ones, the UDP port then used for TCP too, another pair when TCP finds
+ * it taken) or rejects with the bind error; `stop()` closes both.
  */
 export function createDnsServer({ host = '::', port = 5353, zone, answerA, answerAAAA, secret, record, log = () => {} }) {
   const settings = { zone, answerA, answerAAAA, secret, record }
   const family = net.isIP(host) === 4 ? 'udp4' : 'udp6'
-  const udp = dgram.createSocket({ type: family, reuseAddr: false })
   const tcp = net.createServer({ pauseOnConnect: false })
   const connections = new Set()
 
@@ -103,11 +102,17 @@ export function createDnsServer({ host = '::', port = 5353, zone, answerA, answe
     }
   }
 
-  udp.on('message', (bytes, remote) => {
-    const response = handle(bytes, remote.address)
-    if (response) udp.send(response, remote.port, remote.address)
-  })
-  udp.on('error', (error) => log(`[dns] UDP: ${error.message}`))
+  /** A UDP socket answering queries (a new one for each try at a free port). */
+  const udpSocket = () => {
+    const socket = dgram.createSocket({ type: family, reuseAddr: false })
+    socket.on('message', (bytes, remote) => {
+      const response = handle(bytes, remote.address)
+      if (response) socket.send(response, remote.port, remote.address)
+    })
+    socket.on('error', (error) => log(`[dns] UDP: ${error.message}`))
+    return socket
+  }
+  let udp = udpSocket()
 
   tcp.on('connection', (socket) => {
     connections.add(socket)
@@ -135,27 +140,32 @@ export function createDnsServer({ host = '::', port = 5353, zone, answerA, answe
 
   return {
     async start() {
-      await new Promise((resolve, reject) => {
-        udp.once('error', reject)
-        udp.bind({ port, address: host }, () => {
-          udp.off('error', reject)
-          resolve()
-        })
-      })
-      const udpPort = udp.address().port
-      try {
+      // Port 0: the UDP port the system picks is then asked for TCP, where another program may
+      // hold it; a new free UDP port is tried then (up to 20 times), as a fixed port is not.
+      for (let tries = 1; ; tries++) {
         await new Promise((resolve, reject) => {
-          tcp.once('error', reject)
-          tcp.listen({ port: udpPort, host, ipv6Only: false }, () => {
-            tcp.off('error', reject)
+          udp.once('error', reject)
+          udp.bind({ port, address: host }, () => {
+            udp.off('error', reject)
             resolve()
           })
         })
-      } catch (error) {
-        udp.close()
-        throw error
+        const udpPort = udp.address().port
+        try {
+          await new Promise((resolve, reject) => {
+            tcp.once('error', reject)
+            tcp.listen({ port: udpPort, host, ipv6Only: false }, () => {
+              tcp.off('error', reject)
+              resolve()
+            })
+          })
+          return { udpPort, tcpPort: tcp.address().port }
+        } catch (error) {
+          udp.close()
+          if (port !== 0 || error?.code !== 'EADDRINUSE' || tries >= 20) throw error
+          udp = udpSocket()
+        }
       }
-      return { udpPort, tcpPort: tcp.address().port }
     },
     async stop() {
       for (const socket of connections) socket.destroy()

@@ -83,22 +83,24 @@ describe('crypto invoices at checkout', () => {
     await page.context().close()
   })
 
-  it('en: a CoinPayments invoice paid short says how much BTC is missing, with the support link; checkout takes it again', async () => {
-    const { page, t } = await payByInvoice('en', 'CoinPayments')
+  it.each(['en', 'ar'])('%s: a CoinPayments invoice paid short says how much BTC is missing, with the support link; checkout takes it again', async (locale) => {
+    const { page, t } = await payByInvoice(locale, 'CoinPayments')
+    const errors = JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')).Errors as Texts
     await invoiceShown(page, t, 'CoinPayments')
-    const amount = Number(await page.locator('[data-invoice-amount]').textContent())
-    await page.getByRole('button', { name: 'Pay less', exact: true }).click()
+    const sats = Math.round(Number(await page.locator('[data-invoice-amount]').textContent()) * 1e8)
+    const btc = (value: number) => (value / 1e8).toFixed(8)
+    await page.getByRole('button', { name: t.invoiceUnderpay, exact: true }).click()
     await page.waitForURL(/\/payment-success\?hash=/, { timeout: 20_000 })
-    const missing = (amount * 1e8 - Math.floor((amount * 1e8) / 2)) / 1e8
+    const received = Math.floor(sats / 2)
     expect(await page.locator('[data-invoice-state="underpaid"]').textContent()).toBe(
-      `${missing.toFixed(8)} BTC is missing: we received ${(Math.floor((amount * 1e8) / 2) / 1e8).toFixed(8)} BTC of ${amount.toFixed(8)} BTC.`,
+      t.invoiceMissing!.replace('{missing}', btc(sats - received)).replace('{received}', btc(received)).replace('{amount}', btc(sats)),
     )
     expect(await page.locator('[data-support]').getAttribute('href')).toMatch(/^mailto:/)
-    expect(await page.locator('[data-status]').textContent()).toBe('Not paid')
+    expect(await page.locator('[data-status]').textContent()).toBe(t.statusFailed)
     expect(await axeViolations(page)).toEqual([])
-    await page.getByRole('link', { name: 'Back to checkout' }).click()
+    await page.getByRole('link', { name: t.backToCheckout }).click()
     await page.waitForURL(/\/order\/checkout\?hash=/)
-    await expect.poll(() => page.locator('[data-pay] [role="alert"]').textContent()).toBe('The payment was less than the total. Choose another method or try again.')
+    await expect.poll(() => page.locator('[data-pay] [role="alert"]').textContent()).toBe(errors.PAYMENT_UNDERPAID)
     await page.context().close()
   })
 

@@ -345,14 +345,14 @@ describe('which methods are payable where', () => {
   afterEach(() => setEnv(saved))
 
   it('checks a plan’s own methods and the method’s input', async () => {
-    expect((await callRoute(costRoute, { path: '/api/veilgate/purchase/cost/', query: { plan: 'vpn-1y' } })).body.methods).toEqual(['card', 'paypal', 'amazon-pay', 'apple-pay', 'google-pay', 'paymentwall'])
+    expect((await callRoute(costRoute, { path: '/api/veilgate/purchase/cost/', query: { plan: 'vpn-1y' } })).body.methods).toEqual(['card', 'paypal', 'amazon-pay', 'apple-pay', 'google-pay', 'bitcoin', 'coinpayments', 'paymentwall'])
     expect((await callRoute(costRoute, { path: '/api/veilgate/purchase/cost/', query: { plan: 'vpn-trial-1m' } })).body.methods).toEqual(['card', 'paypal'])
     expect((await buy({ plan: 'vpn-trial-1m', paymentMethod: 'paymentwall' })).body).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT', field: 'paymentMethod' })
     expect((await buy({ paymentMethod: 'wire' })).body).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT', field: 'paymentMethod' })
     expect((await buy({ paymentMethod: 'card' })).body).toMatchObject({ statusCode: 400, code: 'REQUIRED', field: 'cardToken' })
     expect((await buy({ cardToken: await tokenFor('4242424242424242') })).body).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT', field: 'cardToken' })
-    // A method no provider takes here yet.
-    expect((await buy({ paymentMethod: 'bitcoin' })).body).toMatchObject({ statusCode: 503, code: 'SERVER_MAINTENANCE' })
+    // Crypto is taken by the sandbox's invoices.
+    expect((await buy({ paymentMethod: 'bitcoin' })).body).toMatchObject({ status: 'requires_action', url: expect.stringMatching(/^\/sandbox\/invoice\/sbx_\d+_1$/) })
   })
 
   it('in production on a public address the sandbox-only methods answer 503 while cards keep their provider', async () => {

@@ -264,7 +264,7 @@ describe('Apple Pay and Google Pay through the sandbox', () => {
 
   it('each is approved on the sandbox’s page and paid by its card-route event, one-off', async () => {
     deliverInProcess()
-    expect((await callRoute(costRoute, { path: '/api/veilgate/purchase/cost/', query: { plan: 'vpn-1y' } })).body.methods).toEqual(['card', 'paypal', 'amazon-pay', 'apple-pay', 'google-pay', 'paymentwall'])
+    expect((await callRoute(costRoute, { path: '/api/veilgate/purchase/cost/', query: { plan: 'vpn-1y' } })).body.methods).toEqual(['card', 'paypal', 'amazon-pay', 'apple-pay', 'google-pay', 'bitcoin', 'coinpayments', 'paymentwall'])
     for (const method of ['apple-pay', 'google-pay']) {
       const started = await buy({ paymentMethod: method })
       const order = await orderOf(started.body.hash)
