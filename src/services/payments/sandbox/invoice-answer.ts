@@ -10,6 +10,7 @@ import { providerById } from '@/services/payments/registry'
 import { sandboxBtcpayEvent } from '@/services/payments/bitcoin/btcpay'
 import { sandboxIpn, sandboxMerchant } from '@/services/payments/coinpayments/ipn'
 import { isCryptoMethod, type CryptoMethod } from '@/services/payments/crypto/invoice'
+import { SANDBOX_REFERENCE } from './approval'
 import { emitSandboxEvent } from './deliver'
 import { EXPIRED, invoiceUrl, UNDERPAID } from './invoice'
 import { ledgerEntry, moveInvoice, type LedgerEntry, type LedgerInvoice } from './ledger'
@@ -20,7 +21,7 @@ export type InvoiceAction = (typeof invoiceActions)[number]
 
 /** A crypto payment by its sandbox reference, with its order and the processor's invoice, or null. */
 export async function invoiceOf(payload: Payload, reference: string): Promise<{ attempt: PaymentAttempt; order: Order; entry: LedgerEntry & { invoice: LedgerInvoice } } | null> {
-  if (!/^sbx_\d{1,12}_\d{1,4}$/.test(reference)) return null
+  if (!SANDBOX_REFERENCE.test(reference)) return null
   const attempt = (await payload.find({ collection: 'payment-attempts', where: { providerRef: { equals: `sandbox:${reference}` } }, limit: 1, depth: 1, overrideAccess: true })).docs[0]
   const order = attempt && typeof attempt.order === 'object' ? attempt.order : null
   const entry = order && isCryptoMethod(order.method) ? await ledgerEntry(reference) : null
