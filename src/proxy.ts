@@ -8,6 +8,7 @@ import { isCrossSiteWrite, ownHosts, pagePolicy, permissionsPolicy } from '@/lib
 import { cmsRedirect, contentPageExists } from '@/services/content/page-index'
 import { connectionTestSources } from '@/services/connection-test/csp'
 import { mergeSources, STRIPE_PAYMENT_ORIGIN, stripeSources, tagSources } from '@/lib/security/tags'
+import { captchaSources } from '@/services/human-check/csp'
 import { stripeCardsOn } from '@/services/payments/stripe/config'
 import { activeExperiment } from '@/services/experiments/active'
 import { assignVariant, EXPERIMENT_COOKIE_MAX_AGE, experimentCookie } from '@/services/experiments/assign'
@@ -39,7 +40,7 @@ let checkoutSources: ReturnType<typeof connectionTestSources> | undefined
 function withPolicy(request: NextRequest, perRequest: boolean, area: 'site' | 'admin' = 'site', stripe = false) {
   const nonce = perRequest ? Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64') : undefined
   // Site pages may reach the connection test's hosts (its block can sit on any page).
-  siteSources ??= mergeSources(connectionTestSources(env().SITE_URL), tagSources(env()))
+  siteSources ??= mergeSources(mergeSources(connectionTestSources(env().SITE_URL), tagSources(env())), captchaSources(env()))
   checkoutSources ??= mergeSources(siteSources, stripeSources)
   const policy = pagePolicy({ nonce, area, dev, https: env().SITE_URL.startsWith('https:'), thirdParty: area === 'site' ? (stripe ? checkoutSources : siteSources) : undefined })
   const headers = new Headers(request.headers)

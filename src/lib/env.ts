@@ -30,6 +30,20 @@ const rateLimit = z
   })
   .refine((limit) => limit.points > 0 && limit.seconds > 0, 'must be positive')
 
+/** A captcha key or secret: printable, no spaces; empty counts as unset. */
+const optionalKey = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,200}$/, 'must be a key without spaces')
+  .optional()
+  .or(z.literal('').transform(() => undefined))
+
+/** The captcha providers' key pairs: a provider runs only with both, and half a pair is a mistake. */
+export const captchaKeyPairs = [
+  ['RECAPTCHA_V3_SITE_KEY', 'RECAPTCHA_V3_SECRET'],
+  ['RECAPTCHA_V2_SITE_KEY', 'RECAPTCHA_V2_SECRET'],
+  ['HCAPTCHA_SITE_KEY', 'HCAPTCHA_SECRET'],
+] as const
+
 const schema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   PAYLOAD_SECRET: z.string().min(16).optional(),
@@ -110,6 +124,30 @@ const schema = z.object({
   ALTCHA_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
   /** PBKDF2 iterations per try of an ALTCHA challenge (about 5000 tries on average); 2000 solves in about a second on 2 cores. */
   ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(1300),
+  /** reCAPTCHA v3's key pair: with both, the human check is the third-party chain (v3 first). */
+  RECAPTCHA_V3_SITE_KEY: optionalKey,
+  RECAPTCHA_V3_SECRET: optionalKey,
+  /** reCAPTCHA v2 invisible's key pair (a different pair from v3's): the chain's second step. */
+  RECAPTCHA_V2_SITE_KEY: optionalKey,
+  RECAPTCHA_V2_SECRET: optionalKey,
+  /** hCaptcha's site key and secret: the chain's last step, and a mirror site's only one. */
+  HCAPTCHA_SITE_KEY: optionalKey,
+  HCAPTCHA_SECRET: optionalKey,
+  /** reCAPTCHA v3's lowest passing score; below it the form goes on to v2. */
+  CAPTCHA_V3_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  /** `true`: this site is a mirror: the human check starts at hCaptcha (without hCaptcha keys it stays ALTCHA). */
+  MIRROR_SITE: z
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((value) => value === 'true'),
+  /** Where reCAPTCHA answers are verified (`https://www.recaptcha.net/recaptcha/api/siteverify` where Google is blocked). */
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** Where hCaptcha answers are verified. */
+  HCAPTCHA_VERIFY_URL: z.url().default('https://api.hcaptcha.com/siteverify'),
+  /** reCAPTCHA's browser script (`https://www.recaptcha.net/recaptcha/api.js` where Google is blocked). */
+  RECAPTCHA_SCRIPT_URL: z.url().default('https://www.google.com/recaptcha/api.js'),
+  /** hCaptcha's browser script. */
+  HCAPTCHA_SCRIPT_URL: z.url().default('https://js.hcaptcha.com/1/api.js'),
   /** Who takes card payments: the offline sandbox processor (default) or Stripe. */
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   /** The sandbox in production: `auto` (only on a loopback SITE_URL), `on` or `off`. */
@@ -194,13 +232,22 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
 })
 
-export type Env = z.infer<typeof schema>
+/** Half a captcha key pair stops start-up, naming the missing variable. */
+const checked = schema.superRefine((value, ctx) => {
+  for (const [site, secret] of captchaKeyPairs) {
+    if (Boolean(value[site]) === Boolean(value[secret])) continue
+    const missing = value[site] ? secret : site
+    ctx.addIssue({ code: 'custom', path: [missing], message: `${missing} is missing: ${value[site] ? site : secret} needs it beside it` })
+  }
+})
+
+export type Env = z.infer<typeof checked>
 
 let cached: Env | undefined
 
 export function env(): Env {
   if (!cached) {
-    const parsed = schema.safeParse(process.env)
+    const parsed = checked.safeParse(process.env)
     if (!parsed.success) {
       const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
       throw new Error(`Invalid environment: ${problems}`)

@@ -20,6 +20,8 @@ import { HTTP_METHODS, type HttpMethod } from './http-methods'
 export class HttpError extends Error {
   readonly field?: string
   readonly headers?: Record<string, string>
+  /** More the client acts on, in the body beside the code (the human check's `next` step). */
+  extra?: Record<string, string>
   constructor(
     readonly statusCode: number,
     message: string,
@@ -36,8 +38,10 @@ export class HttpError extends Error {
 }
 
 /** A catalogue error, with the field it is about for validation errors. */
-export function apiError(code: ErrorCode, field?: string): HttpError {
-  return new HttpError(errorStatus[code], code, code, field)
+export function apiError(code: ErrorCode, field?: string, extra?: Record<string, string>): HttpError {
+  const error = new HttpError(errorStatus[code], code, code, field)
+  if (extra) error.extra = extra
+  return error
 }
 
 export function json(data: unknown, init: { status?: number; headers?: Record<string, string> } = {}) {
@@ -122,9 +126,9 @@ export function handler<C>(fn: (request: Request, context: C) => Promise<Respons
       }
       if (error instanceof HttpError) {
         if (isErrorCode(error.code) && errorStatus[error.code] === error.statusCode && !error.ownMessage) {
-          return json(await errorBody(error.code, await locale(), error.field), { status: error.statusCode, headers: error.headers })
+          return json({ ...(await errorBody(error.code, await locale(), error.field)), ...error.extra }, { status: error.statusCode, headers: error.headers })
         }
-        const body: ErrorBody = { statusCode: error.statusCode, code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) }
+        const body: ErrorBody = { statusCode: error.statusCode, code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}), ...error.extra }
         return json(body, { status: error.statusCode, headers: error.headers })
       }
       if (isDatabaseOutage(error)) {

@@ -5,8 +5,11 @@ export type HumanCheckVersion = (typeof humanCheckVersions)[number]
 
 export type HumanCheckContext = { ip: string | null; action: string; host: string | null }
 
-/** One kind of human check. `next`: the stronger check to fall back to (the third-party chain). */
+/** A check's verdict. `next`: the stronger check the form may fall back to (the third-party chain). */
+export type HumanCheckResult = { ok: boolean; next?: HumanCheckVersion }
+
+/** One kind of human check. */
 export interface HumanCheckProvider {
   id: HumanCheckVersion
-  verify(token: string, context: HumanCheckContext): Promise<{ ok: boolean; next?: HumanCheckVersion }>
+  verify(token: string, context: HumanCheckContext): Promise<HumanCheckResult>
 }
