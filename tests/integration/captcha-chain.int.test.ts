@@ -7,7 +7,7 @@ import { POST as fastLoginRoute } from '@/app/api/veilgate/auth/fastlogin/route'
 import { POST as registerRoute } from '@/app/api/veilgate/auth/register/route'
 import { GET as chainRoute } from '@/app/api/veilgate/captcha/chain/route'
 import { emailQueueIdle } from '@/services/email/queue'
-import { startCaptchaStub, stubToken, type CaptchaStub, type StubVerdict } from '../support/captcha-stub'
+import { startCaptchaStub, stubKeys, stubToken, type CaptchaStub, type StubVerdict } from '../support/captcha-stub'
 import { solvedHumanCheck } from '../support/human-check'
 import { callRoute } from '../support/routes'
 import { setEnv } from '../support/stripe-account'
@@ -17,21 +17,14 @@ let payload: Payload
 let stub: CaptchaStub
 let run = 0
 const password = 'correct-Horse-battery-9'
-const keys = {
-  RECAPTCHA_V3_SITE_KEY: 'stub-v3-site-key',
-  RECAPTCHA_V3_SECRET: 'stub-v3-secret',
-  RECAPTCHA_V2_SITE_KEY: 'stub-v2-site-key',
-  RECAPTCHA_V2_SECRET: 'stub-v2-secret',
-  HCAPTCHA_SITE_KEY: 'stub-hcaptcha-site-key',
-  HCAPTCHA_SECRET: 'stub-hcaptcha-secret',
-}
+const keys = stubKeys
 const settings = [...Object.keys(keys), 'RECAPTCHA_VERIFY_URL', 'HCAPTCHA_VERIFY_URL', 'MIRROR_SITE', 'CAPTCHA_V3_MIN_SCORE'] as const
 const saved = Object.fromEntries(settings.map((key) => [key, process.env[key]]))
 const chainOn = (extra: Record<string, string | undefined> = {}) => setEnv({ ...keys, RECAPTCHA_VERIFY_URL: stub.recaptchaUrl, HCAPTCHA_VERIFY_URL: stub.hcaptchaUrl, MIRROR_SITE: undefined, CAPTCHA_V3_MIN_SCORE: undefined, ...extra })
 
 beforeAll(async () => {
   payload = await getPayload({ config })
-  stub = await startCaptchaStub({ recaptchaSecrets: [keys.RECAPTCHA_V3_SECRET, keys.RECAPTCHA_V2_SECRET], hcaptcha: { siteKey: keys.HCAPTCHA_SITE_KEY, secret: keys.HCAPTCHA_SECRET } })
+  stub = await startCaptchaStub()
 })
 afterEach(() => {
   stub.mode.slow = undefined

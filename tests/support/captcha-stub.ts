@@ -14,6 +14,16 @@ export function stubToken(verdict: StubVerdict = {}): string {
   return `stub_${Buffer.from(JSON.stringify(verdict)).toString('base64url')}_${randomBytes(6).toString('hex')}`
 }
 
+/** Key pairs for the three providers, as a site under test is started with (`startCaptchaStub()` knows their secrets). */
+export const stubKeys = {
+  RECAPTCHA_V3_SITE_KEY: 'stub-v3-site-key',
+  RECAPTCHA_V3_SECRET: 'stub-v3-secret',
+  RECAPTCHA_V2_SITE_KEY: 'stub-v2-site-key',
+  RECAPTCHA_V2_SECRET: 'stub-v2-secret',
+  HCAPTCHA_SITE_KEY: 'stub-hcaptcha-site-key',
+  HCAPTCHA_SECRET: 'stub-hcaptcha-secret',
+}
+
 export type StubCall = { provider: 'recaptcha' | 'hcaptcha'; form: Record<string, string> }
 
 export type CaptchaStub = {
@@ -31,7 +41,12 @@ export type CaptchaStub = {
  * `sitekey-secret-mismatch`; a token not from `stubToken()` → `invalid-input-response`; a token
  * seen before → `timeout-or-duplicate` (reCAPTCHA) or `invalid-or-already-seen-response` (hCaptcha).
  */
-export async function startCaptchaStub(keys: { recaptchaSecrets: string[]; hcaptcha?: { siteKey: string; secret: string } }): Promise<CaptchaStub> {
+export async function startCaptchaStub(
+  keys: { recaptchaSecrets: string[]; hcaptcha?: { siteKey: string; secret: string } } = {
+    recaptchaSecrets: [stubKeys.RECAPTCHA_V3_SECRET, stubKeys.RECAPTCHA_V2_SECRET],
+    hcaptcha: { siteKey: stubKeys.HCAPTCHA_SITE_KEY, secret: stubKeys.HCAPTCHA_SECRET },
+  },
+): Promise<CaptchaStub> {
   const seen = new Set<string>()
   const calls: StubCall[] = []
   const mode: CaptchaStub['mode'] = {}

@@ -5,6 +5,7 @@ import { apiFetch, storeAccess, type ApiFailure } from '@/lib/session.client'
 import { looksLikeEmail } from '@/services/purchase-flow/purchase-state'
 import { refusalText, timezoneOffset } from './form-helpers.client'
 import { HumanCheck, type HumanCheckHandle, type HumanCheckTexts } from './HumanCheck.client'
+import { withHumanCheck } from './human-request'
 
 export type FastLoginTexts = Record<
   'emailLabel' | 'intro' | 'submit' | 'submitting' | 'sent' | 'codeLabel' | 'codeSubmit' | 'newCode' | 'humanCheckLegend' | 'required' | 'invalidEmail' | 'retryIn' | 'undefinedError' | 'notVerified',
@@ -71,9 +72,8 @@ export function FastLogin({ locale, texts, humanCheck, initialEmail, destination
     setBusy(true)
     setAlert(null)
     try {
-      const solved = await check.current?.solution()
-      if (!solved) return void show({ human: texts.notVerified })
-      await apiFetch('/api/veilgate/auth/fastlogin/', { body: { username: address, timezone: timezoneOffset(), locale, inrecaptcha: solved, version: 'altcha' } })
+      const sent = await withHumanCheck(check.current, (proof) => apiFetch('/api/veilgate/auth/fastlogin/', { body: { username: address, timezone: timezoneOffset(), locale, ...proof } }))
+      if (!sent) return void show({ human: texts.notVerified })
       setSentTo(address)
       setCode('')
       setFocusField({ field: 'code' })
@@ -195,7 +195,7 @@ export function FastLogin({ locale, texts, humanCheck, initialEmail, destination
       </div>
       <fieldset className="grid gap-1">
         <legend className="sr-only">{texts.humanCheckLegend}</legend>
-        <HumanCheck ref={check} locale={locale} texts={humanCheck} invalid={Boolean(errors.human)} describedBy={errors.human ? errorId('human') : undefined} />
+        <HumanCheck ref={check} action="fastlogin" locale={locale} texts={humanCheck} invalid={Boolean(errors.human)} describedBy={errors.human ? errorId('human') : undefined} />
         {errorOf('human')}
       </fieldset>
       {alertBox}

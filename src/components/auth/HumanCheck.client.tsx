@@ -1,160 +1,71 @@
 'use client'
 
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react'
+import { useEffect, useId, useImperativeHandle, useState, type Ref } from 'react'
+import { apiFetch } from '@/lib/session.client'
+import type { CaptchaChainView } from '@/services/human-check/chain'
+import { AltchaCheck } from './AltchaCheck.client'
+import { deferredCheck } from './deferred-handle.client'
+import type { HumanCheckHandle, HumanCheckTexts } from './human-check-types'
 import { HumanCheckPlaceholder, humanCheckBox } from './HumanCheckPlaceholder'
+import { ThirdPartyCheck } from './ThirdPartyCheck.client'
 
-/** The widget's texts in the visitor's language (the `Auth` namespace's human-check keys). */
-export type HumanCheckTexts = Record<'label' | 'verifying' | 'verified' | 'error' | 'expired' | 'waitAlert' | 'verificationRequired', string>
-
-/** What a form does with its check: start it (first focus), wait for the token, start over after a token was spent. */
-export type HumanCheckHandle = {
-  arm: () => void
-  /** The solved token, waiting for the solution when it is still being worked out; null when the check failed. */
-  solution: () => Promise<string | null>
-  /** A token is used once: after a submit, a fresh challenge is solved for the next one. */
-  renew: () => void
-  focus: () => void
-}
+export type { HumanCheckHandle, HumanCheckTexts, HumanProof } from './human-check-types'
 
 type Props = {
   locale: string
   texts: HumanCheckTexts
+  /** The form's action, as the server checks it in reCAPTCHA v3's answer: `register`, `fastlogin`, `subscribe`. */
+  action: string
   invalid?: boolean
   describedBy?: string
-  /** Starts solving as soon as it mounts (for forms that load the check on their first focus). */
+  /** Starts as soon as it mounts (for forms that load the check on their first focus). */
   armed?: boolean
   ref?: Ref<HumanCheckHandle>
 }
 
-type WidgetState = 'unverified' | 'verifying' | 'verified' | 'expired' | 'error' | 'code'
-type AltchaElement = HTMLElement & { verify: () => Promise<unknown>; reset: () => void; getState: () => WidgetState }
-type AltchaGlobal = { i18n: { get: (language: string) => Record<string, string> | undefined; set: (language: string, strings: Record<string, string>) => void } }
-
-const CHALLENGE_URL = '/api/veilgate/captcha/challenge/'
-
-let loading: Promise<unknown> | null = null
-/** The widget's script (and its worker), fetched once, on the first focus of a form that needs it. */
-const loadWidget = () => {
-  loading ??= import('altcha').catch((error: unknown) => {
-    loading = null
-    throw error
+const altchaOnly: CaptchaChainView = { chain: ['altcha'], siteKeys: {}, scripts: {} }
+let chainRead: Promise<CaptchaChainView> | null = null
+/** The site's chain, read once per page when a check is armed (the cached page carries no keys); unreadable: ALTCHA. */
+const readChain = () => {
+  chainRead ??= apiFetch<CaptchaChainView>('/api/veilgate/captcha/chain/').catch(() => {
+    chainRead = null
+    return altchaOnly
   })
-  return loading
+  return chainRead
 }
 
 /**
- * The human check as forms show it: the self-hosted ALTCHA widget, its own labelled checkbox
- * ("I'm not a robot") in the visitor's language. Until the form is first focused a placeholder of
- * the same size holds its place, so nothing shifts; then the widget loads and solves its
- * challenge at once, and `solution()` hands the token to a submit, waiting for it if need be.
+ * The human check as forms show it. Until armed (the form's first focus, or a submit) a
+ * placeholder holds its place; then the site's chain is read: without captcha keys the
+ * self-hosted ALTCHA widget (`AltchaCheck`), else the third-party chain (`ThirdPartyCheck`:
+ * reCAPTCHA v3 → v2 invisible → hCaptcha, or hCaptcha alone on a mirror) with its provider's
+ * notice. Either hands `solution()` a proof `{ inrecaptcha, version }`.
  */
-export function HumanCheck({ locale, texts, invalid, describedBy, armed: armedAtMount = false, ref }: Props) {
+export function HumanCheck({ action, armed: armedAtMount = false, ref, ...props }: Props) {
   const [armed, setArmed] = useState(armedAtMount)
-  const [ready, setReady] = useState(false)
-  const host = useRef<HTMLDivElement | null>(null)
-  const widget = useRef<AltchaElement | null>(null)
-  const token = useRef<string | null>(null)
-  const waiters = useRef<Array<(token: string | null) => void>>([])
-
-  const settle = (value: string | null) => {
-    const waiting = waiters.current
-    waiters.current = []
-    for (const resolve of waiting) resolve(value)
-  }
+  const [view, setView] = useState<CaptchaChainView | null>(null)
+  const placeholderId = useId()
+  const [{ attach, handle }] = useState(() => deferredCheck(() => setArmed(true), () => document.getElementById(placeholderId)?.focus()))
 
   useEffect(() => {
     if (!armed) return
     let cancelled = false
-    loadWidget()
-      .then(() => {
-        if (cancelled) return
-        const altcha = (globalThis as unknown as { $altcha: AltchaGlobal }).$altcha
-        altcha.i18n.set(locale, { ...altcha.i18n.get('en'), ...texts })
-        setReady(true)
-      })
-      .catch(() => {
-        if (!cancelled) settle(null)
-      })
+    void readChain().then((found) => {
+      if (!cancelled) setView(found)
+    })
     return () => {
       cancelled = true
     }
-  }, [armed, locale, texts])
+  }, [armed])
 
-  useEffect(() => {
-    if (!ready || !host.current) return
-    const element = document.createElement('altcha-widget') as AltchaElement
-    element.setAttribute('challenge', CHALLENGE_URL)
-    element.setAttribute('language', locale)
-    element.setAttribute('name', 'altcha')
-    element.setAttribute('auto', 'off')
-    element.setAttribute('configuration', JSON.stringify({ hideFooter: true, hideLogo: true, minDuration: 0 }))
-    const onState = (event: Event) => {
-      const { state, payload } = (event as CustomEvent<{ state: WidgetState; payload?: string }>).detail
-      if (state === 'verified' && payload) {
-        token.current = payload
-        settle(payload)
-      } else if (state === 'expired') {
-        token.current = null
-        // A submit that was waiting gets a fresh token rather than an expired one.
-        if (waiters.current.length) void element.verify()
-      } else if (state === 'error') {
-        token.current = null
-        settle(null)
-      } else if (state === 'verifying' || state === 'unverified') {
-        token.current = null
-      }
-    }
-    element.addEventListener('statechange', onState)
-    host.current.appendChild(element)
-    widget.current = element
-    // The element upgrades on the next tick; solving starts as soon as it can.
-    const start = window.setTimeout(() => void element.verify?.(), 0)
-    return () => {
-      window.clearTimeout(start)
-      element.removeEventListener('statechange', onState)
-      element.remove()
-      widget.current = null
-    }
-  }, [ready, locale])
+  useImperativeHandle(ref, () => handle, [handle])
 
-  // A refusal is told under the check: its checkbox points at the message.
-  useEffect(() => {
-    const box = widget.current?.querySelector<HTMLInputElement>('input[type="checkbox"]')
-    if (!box) return
-    if (describedBy) box.setAttribute('aria-describedby', describedBy)
-    else box.removeAttribute('aria-describedby')
-    if (invalid) box.setAttribute('aria-invalid', 'true')
-    else box.removeAttribute('aria-invalid')
-  })
-
-  useImperativeHandle(ref, () => ({
-    arm: () => setArmed(true),
-    solution: () => {
-      if (token.current) return Promise.resolve(token.current)
-      setArmed(true)
-      const element = widget.current
-      const state = element?.getState?.()
-      if (element && (state === 'unverified' || state === 'expired' || state === 'error')) void element.verify()
-      return new Promise<string | null>((resolve) => waiters.current.push(resolve))
-    },
-    renew: () => {
-      token.current = null
-      const element = widget.current
-      if (!element) return
-      element.reset()
-      void element.verify()
-    },
-    focus: () => {
-      const box = widget.current?.querySelector<HTMLInputElement>('input[type="checkbox"]')
-      ;(box ?? host.current)?.focus()
-    },
-  }))
-
-  return (
-    <div className={humanCheckBox} data-human-check>
-      <div ref={host} tabIndex={ready ? undefined : -1} className="outline-none">
-        {!ready && <HumanCheckPlaceholder label={texts.label} />}
+  if (!view)
+    return (
+      <div id={placeholderId} tabIndex={-1} className={`${humanCheckBox} outline-none`} data-human-check>
+        <HumanCheckPlaceholder label={props.texts.label} />
       </div>
-    </div>
-  )
+    )
+  if (view.chain[0] === 'altcha') return <AltchaCheck ref={attach} armed {...props} />
+  return <ThirdPartyCheck ref={attach} view={view} action={action} texts={props.texts} describedBy={props.describedBy} />
 }

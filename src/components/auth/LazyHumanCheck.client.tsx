@@ -1,10 +1,11 @@
 'use client'
 
-import { lazy, Suspense, useImperativeHandle, useRef, useState, type Ref } from 'react'
-import type { HumanCheckHandle, HumanCheckTexts } from './HumanCheck.client'
+import { lazy, Suspense, useId, useImperativeHandle, useState, type Ref } from 'react'
+import { deferredCheck } from './deferred-handle.client'
+import type { HumanCheckHandle, HumanCheckTexts } from './human-check-types'
 import { HumanCheckPlaceholder, humanCheckBox } from './HumanCheckPlaceholder'
 
-type Props = { locale: string; texts: HumanCheckTexts; invalid?: boolean; describedBy?: string; ref?: Ref<HumanCheckHandle> }
+type Props = { locale: string; texts: HumanCheckTexts; action: string; invalid?: boolean; describedBy?: string; ref?: Ref<HumanCheckHandle> }
 
 const loadCheck = () => import('./HumanCheck.client')
 /** If its code cannot load, the placeholder stays and `solution()` answers null (the form says the check failed). */
@@ -24,37 +25,17 @@ function Unavailable({ texts, ref }: Props) {
 /**
  * `HumanCheck` with its code kept out of the page's first load: a placeholder of the same size
  * until the form's first focus (`arm()`) or a submit (`solution()`), then the check itself, which
- * starts solving at once. The handle is `HumanCheck`'s: calls made before the check has mounted
- * wait for it.
+ * starts at once. The handle is `HumanCheck`'s: calls made before the check has mounted wait for it.
  */
 export function LazyHumanCheck({ ref, ...props }: Props) {
   const [armed, setArmed] = useState(false)
-  const inner = useRef<HumanCheckHandle | null>(null)
-  const waiting = useRef<Array<(handle: HumanCheckHandle) => void>>([])
-  const box = useRef<HTMLDivElement | null>(null)
+  const placeholderId = useId()
+  const [{ attach, handle }] = useState(() => deferredCheck(() => setArmed(true), () => document.getElementById(placeholderId)?.focus()))
 
-  const mounted = () => {
-    if (inner.current) return Promise.resolve(inner.current)
-    setArmed(true)
-    return new Promise<HumanCheckHandle>((resolve) => waiting.current.push(resolve))
-  }
-  const attach = (handle: HumanCheckHandle | null) => {
-    inner.current = handle
-    if (!handle) return
-    const ready = waiting.current
-    waiting.current = []
-    for (const resolve of ready) resolve(handle)
-  }
-
-  useImperativeHandle(ref, () => ({
-    arm: () => setArmed(true),
-    solution: async () => (await mounted()).solution(),
-    renew: () => inner.current?.renew(),
-    focus: () => (inner.current ? inner.current.focus() : box.current?.focus()),
-  }))
+  useImperativeHandle(ref, () => handle, [handle])
 
   const placeholder = (
-    <div ref={box} tabIndex={-1} className={`${humanCheckBox} outline-none`} data-human-check>
+    <div id={placeholderId} tabIndex={-1} className={`${humanCheckBox} outline-none`} data-human-check>
       <HumanCheckPlaceholder label={props.texts.label} />
     </div>
   )

@@ -8,7 +8,7 @@ import { classifyUsername } from '@/lib/validation/account-number'
 import { looksLikeEmail } from '@/services/purchase-flow/purchase-state'
 import type { FastLoginTexts } from './FastLogin.client'
 import { refusalText } from './form-helpers.client'
-import type { HumanCheckTexts } from './HumanCheck.client'
+import type { HumanCheckTexts } from './human-check-types'
 
 export type SignInTexts = Record<'emailLabel' | 'passwordLabel' | 'showPassword' | 'hidePassword' | 'submit' | 'submitting' | 'required' | 'invalidEmail' | 'invalidId' | 'retryIn' | 'undefinedError', string>
 

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { localizePath } from '@/i18n/paths'
 import { timezoneOffset } from './form-helpers.client'
-import type { HumanCheckHandle, HumanCheckTexts } from './HumanCheck.client'
+import type { HumanCheckHandle, HumanCheckTexts } from './human-check-types'
 import { LazyHumanCheck } from './LazyHumanCheck.client'
 import type { SignUpField } from './sign-up-flow'
 import type { DownloadOffer, GiftCodeTexts, SignUpTexts } from './sign-up-types'
@@ -261,7 +261,7 @@ export function SignUpForm({ locale, texts, errors: messages, humanCheck, termsL
       )}
       <fieldset className="grid gap-1">
         <legend className="sr-only">{texts.humanCheckLegend}</legend>
-        <LazyHumanCheck ref={check} locale={locale} texts={humanCheck} invalid={Boolean(errors.human)} describedBy={errors.human ? errorId('human') : undefined} />
+        <LazyHumanCheck ref={check} action="register" locale={locale} texts={humanCheck} invalid={Boolean(errors.human)} describedBy={errors.human ? errorId('human') : undefined} />
         {errorOf('human')}
       </fieldset>
       <div ref={alertRef} tabIndex={-1} role="alert" className="text-sm font-medium text-red-700 outline-none" data-sign-up-alert>

@@ -1,6 +1,7 @@
 // The sign-up form's submit, loaded on the form's first focus (the form is on many pages; this is not).
 import { apiFetch, storeLogin, type ApiFailure } from '@/lib/session.client'
-import type { HumanCheckHandle } from './HumanCheck.client'
+import type { HumanCheckHandle } from './human-check-types'
+import { withHumanCheck } from './human-request'
 import { loadRules } from './strength.client'
 
 export type SignUpField = 'email' | 'password' | 'confirmPassword' | 'terms' | 'code' | 'human'
@@ -13,8 +14,8 @@ export type SignUpStep = { errors: Partial<Record<SignUpField, string>> } | { al
 const fromApiField: Record<string, SignUpField> = { username: 'email', password: 'password', confirmPassword: 'confirmPassword', terms: 'terms', code: 'code', inrecaptcha: 'human' }
 
 /**
- * The shared rules first (`registerSchema`); with none broken, `onValid()` and the human check's
- * token (waited for), then `register/`, or `purchase/redeem/` with a gift code (the account and
+ * The shared rules first (`registerSchema`); with none broken, `onValid()`, then `register/` with
+ * the human check's proof (`withHumanCheck`: waited for, one more step if the server asks), or `purchase/redeem/` with a gift code (the account and
  * the code's gift together, or neither). The login is kept on success; a refusal names its field
  * when the API does, and the check is renewed (its token may be spent).
  */
@@ -30,16 +31,17 @@ export async function signUpFlow(input: SignUpInput, check: HumanCheckHandle | n
     if (Object.keys(errors).length) return { errors }
   }
   onValid()
-  const solved = await check?.solution()
-  if (!solved) return { errors: { human: messageOf('NOT_VERIFIED_CAPTCHA') } }
   const username = input.username.trim().toLowerCase()
   const code = input.code?.trim()
   try {
-    const body = { ...input, username, inrecaptcha: solved, version: 'altcha' }
-    const { token } = code
-      ? await apiFetch<{ token: string }>('/api/veilgate/purchase/redeem/', { body: { ...body, code } })
-      : await apiFetch<{ token: string }>('/api/veilgate/auth/register/', { body: { ...body, code: undefined } })
-    storeLogin(token)
+    const sent = await withHumanCheck(check, (proof) => {
+      const body = { ...input, username, ...proof }
+      return code
+        ? apiFetch<{ token: string }>('/api/veilgate/purchase/redeem/', { body: { ...body, code } })
+        : apiFetch<{ token: string }>('/api/veilgate/auth/register/', { body: { ...body, code: undefined } })
+    })
+    if (!sent) return { errors: { human: messageOf('NOT_VERIFIED_CAPTCHA') } }
+    storeLogin(sent.answer.token)
     return code ? { done: username, redeemed: true } : { done: username }
   } catch (failure) {
     const answer = failure as ApiFailure

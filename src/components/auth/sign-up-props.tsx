@@ -6,7 +6,7 @@ import { payloadClient } from '@/services/content/payload'
 import { appReleases } from '@/services/downloads/apps'
 import { downloadPlatforms } from '@/services/downloads/platform'
 import { currentReleases } from '@/services/downloads/releases'
-import type { HumanCheckTexts } from './HumanCheck.client'
+import type { HumanCheckTexts } from './human-check-types'
 import type { SignUpForm } from './SignUpForm.client'
 import type { DownloadOffer } from './sign-up-types'
 import { strengthTexts } from './strength-texts'
@@ -25,7 +25,9 @@ const errorCodes = [
 ] as const
 
 /** The human-check widget's texts from the `Auth` namespace. */
-export const humanCheckTexts = (t: (key: 'humanLabel' | 'humanVerifying' | 'humanVerified' | 'humanError' | 'humanExpired' | 'humanWait' | 'humanRequired') => string): HumanCheckTexts => ({
+export const humanCheckTexts = (
+  t: (key: 'humanLabel' | 'humanVerifying' | 'humanVerified' | 'humanError' | 'humanExpired' | 'humanWait' | 'humanRequired' | 'humanRecaptchaNotice' | 'humanHcaptchaNotice' | 'humanPrivacyLink' | 'humanTermsLink') => string,
+): HumanCheckTexts => ({
   label: t('humanLabel'),
   verifying: t('humanVerifying'),
   verified: t('humanVerified'),
@@ -33,6 +35,10 @@ export const humanCheckTexts = (t: (key: 'humanLabel' | 'humanVerifying' | 'huma
   expired: t('humanExpired'),
   waitAlert: t('humanWait'),
   verificationRequired: t('humanRequired'),
+  recaptchaNotice: t('humanRecaptchaNotice'),
+  hcaptchaNotice: t('humanHcaptchaNotice'),
+  privacyLink: t('humanPrivacyLink'),
+  termsLink: t('humanTermsLink'),
 })
 
 /**

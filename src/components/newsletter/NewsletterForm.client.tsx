@@ -1,7 +1,7 @@
 'use client'
 
 import { useId, useRef, useState, type FormEvent } from 'react'
-import type { HumanCheckHandle, HumanCheckTexts } from '@/components/auth/HumanCheck.client'
+import type { HumanCheckHandle, HumanCheckTexts } from '@/components/auth/human-check-types'
 import { LazyHumanCheck } from '@/components/auth/LazyHumanCheck.client'
 import { showError } from '@/lib/feedback.client'
 import type { SubscribeResultTexts } from './subscribe-result'
@@ -112,7 +112,7 @@ export function NewsletterForm({ locale, texts, humanCheck, tone }: Props) {
         )}
         <fieldset className="grid gap-1">
           <legend className="sr-only">{texts.humanCheckLegend}</legend>
-          <LazyHumanCheck ref={check} locale={locale} texts={humanCheck} invalid={unproven} describedBy={unproven ? humanErrorId : undefined} />
+          <LazyHumanCheck ref={check} action="subscribe" locale={locale} texts={humanCheck} invalid={unproven} describedBy={unproven ? humanErrorId : undefined} />
           {unproven && (
             <p id={humanErrorId} className={errorClass}>
               {texts.proveHuman}

@@ -1,5 +1,6 @@
 // The newsletter form's press, after the field is filled: loaded on the form's first focus.
-import type { HumanCheckHandle } from '@/components/auth/HumanCheck.client'
+import type { HumanCheckHandle } from '@/components/auth/human-check-types'
+import { withHumanCheck } from '@/components/auth/human-request'
 import { setLoading, showError, showSuccess } from '@/lib/feedback.client'
 import { newsletterEmail } from '@/lib/validation/newsletter'
 import { apiFetch, type ApiFailure } from '@/lib/session.client'
@@ -12,7 +13,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 
 /**
  * The address is checked with the shared rule (lower-cased); the press waits for the human
- * check's token; one request to `POST /api/coms/subscribe/` (the site's loader shows while it runs);
+ * check's proof; one request (`withHumanCheck`: a second step if the server asks for one) to `POST /api/coms/subscribe/` (the site's loader shows while it runs);
  * the check is renewed after any answer, and the answer opens the site's success or error modal,
  * which gives the focus back to `field` when it closes.
  */
@@ -20,13 +21,15 @@ export async function subscribeFlow(typed: string, locale: string, check: HumanC
   const parsed = newsletterEmail.safeParse(typed)
   if (!parsed.success) return 'invalid'
   const address = parsed.data
-  const token = await check?.solution()
-  if (!token) return 'unproven'
   let outcome: Parameters<typeof subscribeResult>[0]
-  setLoading(true)
   try {
-    const answer = await apiFetch<{ username?: unknown }>('/api/coms/subscribe/', { body: { inrecaptcha: token, version: 'altcha', username: address, source: 'vpn-site', type: 'common', locale } })
-    outcome = { username: typeof answer.username === 'string' ? answer.username : address }
+    // The loader shows while a request runs, not while a second step's challenge may be on screen.
+    const sent = await withHumanCheck(check, (proof) => {
+      setLoading(true)
+      return apiFetch<{ username?: unknown }>('/api/coms/subscribe/', { body: { ...proof, username: address, source: 'vpn-site', type: 'common', locale } }).finally(() => setLoading(false))
+    })
+    if (!sent) return 'unproven'
+    outcome = { username: typeof sent.answer.username === 'string' ? sent.answer.username : address }
   } catch (failure) {
     outcome = { failure: failure as ApiFailure }
   } finally {
