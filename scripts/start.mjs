@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { prepareAppEnv, root } from './lib/app-env.mjs'
 import { buildIfNeeded } from './lib/build.mjs'
+import { checkCaptchaKeys } from './lib/captcha-keys.mjs'
 import { connectionSettings } from './lib/connection-settings.mjs'
 import { flushLogs, logger } from './lib/log.mjs'
 
@@ -37,8 +38,9 @@ process.on('SIGINT', () => shutdown(0))
 process.on('SIGTERM', () => shutdown(0))
 
 try {
-  // A setting the connection test cannot use stops the start with the reason, not the first visit.
+  // A setting the connection test cannot use, or half a captcha key pair, stops the start with the reason, not the first visit.
   connectionSettings(env)
+  checkCaptchaKeys(env)
   if (!dev) await buildIfNeeded(env, { log: info })
 } catch (error) {
   logger().fatal(`[veilgate] ${error.message}`)

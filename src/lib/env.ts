@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { halfCaptchaPairs } from '../../scripts/lib/captcha-keys.mjs'
 
 /**
  * Environment, validated once. Scripts (`scripts/start.mjs`) fill in
@@ -37,12 +38,6 @@ const optionalKey = z
   .optional()
   .or(z.literal('').transform(() => undefined))
 
-/** The captcha providers' key pairs: a provider runs only with both, and half a pair is a mistake. */
-export const captchaKeyPairs = [
-  ['RECAPTCHA_V3_SITE_KEY', 'RECAPTCHA_V3_SECRET'],
-  ['RECAPTCHA_V2_SITE_KEY', 'RECAPTCHA_V2_SECRET'],
-  ['HCAPTCHA_SITE_KEY', 'HCAPTCHA_SECRET'],
-] as const
 
 const schema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
@@ -234,11 +229,7 @@ const schema = z.object({
 
 /** Half a captcha key pair stops start-up, naming the missing variable. */
 const checked = schema.superRefine((value, ctx) => {
-  for (const [site, secret] of captchaKeyPairs) {
-    if (Boolean(value[site]) === Boolean(value[secret])) continue
-    const missing = value[site] ? secret : site
-    ctx.addIssue({ code: 'custom', path: [missing], message: `${missing} is missing: ${value[site] ? site : secret} needs it beside it` })
-  }
+  for (const { missing, message } of halfCaptchaPairs(value)) ctx.addIssue({ code: 'custom', path: [missing], message })
 })
 
 export type Env = z.infer<typeof checked>
