@@ -164,6 +164,15 @@ describe('the connection test against our own servers, offline', () => {
     expect(await page.locator('[data-overall]').innerText()).toContain('You are connected to Veilgate, but something leaks.')
 
     expect(await resolversOf(id)).toMatchObject([{ ip: '127.0.0.3', label: 'provider' }])
+
+    // Kept as "before connecting", only when asked, in this browser.
+    expect(await page.evaluate(() => window.localStorage.getItem('veilgate:connection-test:before'))).toBeNull()
+    await page.getByRole('button', { name: 'Save as before connecting' }).focus()
+    await page.keyboard.press('Enter')
+    await page.locator('[data-before]').getByText(/^Saved as before connecting \(.+\)\. Connect the VPN/).waitFor()
+    expect(await page.getByRole('status').innerText()).toMatch(/^Saved as before connecting/)
+    expect(await page.getByRole('button', { name: 'Save as before connecting' }).count()).toBe(0)
+    expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('veilgate:connection-test:before') ?? '{}').state?.testResult?.status)).toBe('leak')
   })
 
   it('finds nothing when our resolver asks and STUN shows the exit address', async () => {
@@ -178,9 +187,27 @@ describe('the connection test against our own servers, offline', () => {
     expect(await dns.locator('[data-resolver]').evaluateAll((items) => items.map((item) => [item.getAttribute('data-resolver'), item.getAttribute('data-label')]))).toEqual([['127.0.0.2', 'ours']])
     expect(await page.locator('[data-connection-test]').getAttribute('data-status')).toBe('protected')
     expect(await page.locator('[data-overall]').innerText()).toContain('You are connected to Veilgate and nothing leaks.')
+
+    // Compared with the run kept before: DNS and WebRTC changed, in words; the addresses did not.
+    const comparison = page.locator('[data-comparison]')
+    expect(await comparison.getByRole('heading').innerText()).toMatch(/^Compared with before connecting \(.+\)$/)
+    const line = (name: string) => comparison.locator(`[data-change="${name}"]`)
+    expect(await line('ipv4').innerText()).toBe('IPv4: unchanged')
+    expect(await line('ipv6').innerText()).toBe('IPv6: unchanged')
+    expect(await line('dns').innerText()).toBe('DNS: 1 of your provider → 1 of ours: now protected')
+    expect(await line('webrtc').innerText()).toMatch(/^WebRTC: .*203\.0\.113\.7.* → 127\.0\.0\.1: now protected$/)
+    expect(await line('dns').getAttribute('data-changed')).toBe('')
+    expect(await line('ipv4').getAttribute('data-changed')).toBeNull()
+    expect(await page.getByRole('status').innerText()).toContain('Compared with before connecting')
     expect(await axeViolations(page)).toEqual([])
 
     // Each id lists only the lookups of its own probes.
     expect(await resolversOf(id)).toMatchObject([{ ip: '127.0.0.2', label: 'ours' }])
+
+    // "Forget" removes what was kept; the comparison goes with it.
+    await page.getByRole('button', { name: 'Forget' }).click()
+    await comparison.waitFor({ state: 'detached' })
+    expect(await page.getByRole('status').innerText()).toBe('The saved result is forgotten.')
+    expect(await page.evaluate(() => window.localStorage.getItem('veilgate:connection-test:before'))).toBeNull()
   })
 })

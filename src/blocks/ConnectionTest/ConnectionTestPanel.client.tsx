@@ -2,6 +2,8 @@
 
 import { useEffect, useRef, useState } from 'react'
 import type { Messages } from '@/i18n/messages'
+import { realNow } from '@/lib/clock'
+import { BEFORE_KEY, compare, readSnapshot, type DnsFacts, type FamilyFacts, type FamilyFinding, type GeoAnswer, type RowChange, type TestDetails, type TestSnapshot } from '@/services/connection-test/compare'
 import type { NewTest } from '@/services/connection-test/results'
 import {
   addressFamily,
@@ -18,10 +20,16 @@ import {
 
 export type ConnectionTestTexts = Messages['ConnectionTest']
 
-type GeoAnswer = { ip: string | null; version: 4 | 6 | null; local: boolean; country: string | null; asn: number | null; org: string | null }
-/** What a family's row found: an address, no connectivity, or no single-stack host to ask. */
-type FamilyFinding = { kind: 'address'; answer: GeoAnswer } | { kind: 'none' } | { kind: 'notConfigured' }
-type Details = { address: GeoAnswer | null; ipv4: FamilyFinding | null; ipv6: FamilyFinding | null }
+type Details = TestDetails
+
+/** The kept "before connecting" result (`localStorage`, only when the visitor asks); null where storage is refused. */
+const storage = () => {
+  try {
+    return window.localStorage
+  } catch {
+    return null
+  }
+}
 
 /** Each step's share of the progress; together 100. */
 const WEIGHTS = { address: 15, ipv4: 15, ipv6: 15, webrtc: 20, dns: 35 } as const
@@ -89,12 +97,18 @@ export function ConnectionTestPanel({ texts, languageTag }: { texts: ConnectionT
   const [details, setDetails] = useState<Details>({ address: null, ipv4: null, ipv6: null })
   const [announcement, setAnnouncement] = useState('')
   const [ready, setReady] = useState(false)
+  /** The last finished run, and the one kept as "before connecting". */
+  const [lastRun, setLastRun] = useState<TestSnapshot | null>(null)
+  const [before, setBefore] = useState<TestSnapshot | null>(null)
   const resultRef = useRef<HTMLDivElement>(null)
   const runs = useRef(0)
 
   const focusResult = useRef(false)
 
-  useEffect(() => setReady(true), [])
+  useEffect(() => {
+    setReady(true)
+    setBefore(readSnapshot(storage()?.getItem(BEFORE_KEY) ?? null))
+  }, [])
   // Once a run has finished and its result is on screen, the focus moves there.
   useEffect(() => {
     if (!focusResult.current || !state.testResult.status) return
@@ -210,9 +224,71 @@ export function ConnectionTestPanel({ texts, languageTag }: { texts: ConnectionT
     draft.inProgress = false
     publish()
     if (run !== runs.current) return
-    setAnnouncement(fill(texts.announceDone, { status: statusText(status) }))
+    const finished: TestSnapshot = { at: realNow().toISOString(), state: structuredClone(draft), details: { ...found } }
+    setLastRun(finished)
+    const done = fill(texts.announceDone, { status: statusText(status) })
+    setAnnouncement(before ? `${done} ${fill(texts.compareHeading, { time: timeText(before.at) })}: ${changeLines(compare(before, finished)).join(' ')}` : done)
     focusResult.current = true
   }
+
+  const saveBefore = () => {
+    if (!lastRun) return
+    try {
+      storage()?.setItem(BEFORE_KEY, JSON.stringify(lastRun))
+    } catch {
+      // Storage refused (private mode, full): it is kept for this page only.
+    }
+    setBefore(lastRun)
+    setAnnouncement(fill(texts.savedNote, { time: timeText(lastRun.at) }))
+  }
+  const forgetBefore = () => {
+    storage()?.removeItem(BEFORE_KEY)
+    setBefore(null)
+    setAnnouncement(texts.forgotten)
+  }
+
+  const timeText = (iso: string) => {
+    try {
+      return new Intl.DateTimeFormat(languageTag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+    } catch {
+      return iso
+    }
+  }
+
+  /** Each row of a comparison in words (not by colour alone): what it showed before, now, and a verdict that changed. */
+  const changeLines = (changes: RowChange[]) =>
+    changes.flatMap((change) => {
+      if (change.row === 'overall') return []
+      const name = { ipv4: texts.rowIpv4, ipv6: texts.rowIpv6, webrtc: texts.rowWebrtc, dns: texts.rowDns }[change.row]
+      if (!change.changed) return [fill(texts.compareUnchanged, { row: name })]
+      let was: string, now: string, verdicts: [string | null, string | null]
+      if (change.row === 'ipv4' || change.row === 'ipv6') {
+        const facts = (value: FamilyFacts) => {
+          if (value.kind === 'address') return `${value.ip}, ${countryName(value.country)}, ${networkName(value.network)}`
+          if (value.kind === 'none') return change.row === 'ipv4' ? texts.ipv4None : texts.ipv6None
+          return value.kind === 'notRun' ? texts.notTested : texts.unknownValue
+        }
+        ;[was, now] = [facts(change.before), facts(change.after)]
+        verdicts = [change.before.kind === 'address' ? change.before.verdict : null, change.after.kind === 'address' ? change.after.verdict : null]
+      } else if (change.row === 'webrtc') {
+        ;[was, now] = [change.before, change.after].map((value) => (value.addresses.length ? value.addresses.join(', ') : texts.unknownValue)) as [string, string]
+        verdicts = [change.before.verdict, change.after.verdict]
+      } else {
+        const dns = change as Extract<RowChange, { row: 'dns' }>
+        const counts = (value: DnsFacts) => {
+          const parts = [
+            value.counts.ours && fill(texts.dnsOurs, { count: value.counts.ours }),
+            value.counts.provider && fill(texts.dnsProvider, { count: value.counts.provider }),
+            value.counts.public + value.counts.unknown && fill(texts.dnsOther, { count: value.counts.public + value.counts.unknown }),
+          ].filter((part): part is string => Boolean(part))
+          return parts.length ? parts.join(', ') : texts.unknownValue
+        }
+        ;[was, now] = [counts(dns.before), counts(dns.after)]
+        verdicts = [dns.before.verdict, dns.after.verdict]
+      }
+      const verdict = verdicts[1] !== verdicts[0] ? (verdicts[1] === 'ok' ? texts.nowProtected : verdicts[1] === 'leak' ? texts.nowLeaking : null) : null
+      return [verdict ? fill(texts.compareChangedVerdict, { row: name, before: was, after: now, verdict }) : fill(texts.compareChanged, { row: name, before: was, after: now })]
+    })
 
   const statusText = (status: NonNullable<ConnectionTestState['testResult']['status']>) =>
     ({ protected: texts.statusProtected, leak: texts.statusLeak, notConnected: texts.statusNotConnected, unknown: texts.statusUnknown })[status]
@@ -294,6 +370,43 @@ export function ConnectionTestPanel({ texts, languageTag }: { texts: ConnectionT
           {status === 'notConnected' && <p className="mt-2 text-sm">{texts.notConnectedHelp}</p>}
           {status === 'leak' && <p className="mt-2 text-sm">{texts.leakHelp}</p>}
         </div>
+      )}
+
+      {status && !state.inProgress && (
+        <div className="flex flex-wrap items-center gap-3 text-sm" data-before="">
+          {lastRun && lastRun.at !== before?.at && (
+            <button type="button" className="btn-outline px-4 py-2" onClick={saveBefore}>
+              {texts.saveBefore}
+            </button>
+          )}
+          {before && (
+            <>
+              <p className="flex-1">{fill(texts.savedNote, { time: timeText(before.at) })}</p>
+              <button type="button" className="btn-outline px-4 py-2" onClick={forgetBefore}>
+                {texts.forgetBefore}
+              </button>
+            </>
+          )}
+        </div>
+      )}
+
+      {before && lastRun && lastRun.at !== before.at && !state.inProgress && (
+        <section className="rounded-2xl border border-line p-5" aria-labelledby="connection-test-comparison" data-comparison="">
+          <h3 id="connection-test-comparison" className="font-semibold">
+            {fill(texts.compareHeading, { time: timeText(before.at) })}
+          </h3>
+          <ul className="mt-3 grid gap-2 text-sm">
+            {compare(before, lastRun).map((change) => {
+              if (change.row === 'overall') return null
+              const [line] = changeLines([change])
+              return (
+                <li key={change.row} className="break-words" data-change={change.row} data-changed={change.changed ? '' : undefined}>
+                  {line}
+                </li>
+              )
+            })}
+          </ul>
+        </section>
       )}
 
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]" data-address="">
