@@ -297,6 +297,7 @@ export interface Config {
       dropCustomerTokens: TaskDropCustomerTokens;
       renewSubscriptions: TaskRenewSubscriptions;
       expireConnectionResults: TaskExpireConnectionResults;
+      expireConnectionShares: TaskExpireConnectionShares;
       createCollectionExport: TaskCreateCollectionExport;
       createCollectionImport: TaskCreateCollectionImport;
       schedulePublish: TaskSchedulePublish;
@@ -2488,6 +2489,7 @@ export interface PayloadJob {
           | 'dropCustomerTokens'
           | 'renewSubscriptions'
           | 'expireConnectionResults'
+          | 'expireConnectionShares'
           | 'createCollectionExport'
           | 'createCollectionImport'
           | 'schedulePublish';
@@ -2539,6 +2541,7 @@ export interface PayloadJob {
         | 'dropCustomerTokens'
         | 'renewSubscriptions'
         | 'expireConnectionResults'
+        | 'expireConnectionShares'
         | 'createCollectionExport'
         | 'createCollectionImport'
         | 'schedulePublish'
@@ -4584,6 +4587,24 @@ export interface TaskRenewSubscriptions {
  * via the `definition` "TaskExpireConnectionResults".
  */
 export interface TaskExpireConnectionResults {
+  input?: unknown;
+  output: {
+    counts:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskExpireConnectionShares".
+ */
+export interface TaskExpireConnectionShares {
   input?: unknown;
   output: {
     counts:

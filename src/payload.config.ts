@@ -66,7 +66,7 @@ import { purgeDeletedAccountsTask } from './services/account/maintenance'
 import { dropCustomerTokensTask } from './services/auth/maintenance'
 import { forgetHumanCheckSolutionsTask } from './services/human-check/maintenance'
 import { renewSubscriptionsTask } from './services/subscriptions/maintenance'
-import { expireConnectionResultsTask } from './services/connection-test/maintenance'
+import { expireConnectionResultsTask, expireConnectionSharesTask } from './services/connection-test/maintenance'
 import { importExportPlugin } from '@payloadcms/plugin-import-export'
 import { withUnsubscribeLinks } from './services/newsletter/export'
 
@@ -183,6 +183,7 @@ export default adminsOnlyByDefault(buildConfig({
       dropCustomerTokensTask,
       renewSubscriptionsTask,
       expireConnectionResultsTask,
+      expireConnectionSharesTask,
     ],
     // Payload lets any signed-in user run, queue and cancel jobs; here only admins.
     access: { run: isAdmin, queue: isAdmin, cancel: isAdmin },

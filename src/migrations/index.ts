@@ -46,6 +46,7 @@ import * as migration_20261129_215700_sandbox_ledger from './20261129_215700_san
 import * as migration_20261130_081318_extras_attach_to from './20261130_081318_extras_attach_to';
 import * as migration_20261130_111418_no_email_accounts from './20261130_111418_no_email_accounts';
 import * as migration_20261130_143044_crypto_invoices from './20261130_143044_crypto_invoices';
+import * as migration_20261130_204200_connection_shares from './20261130_204200_connection_shares';
 
 export const migrations = [
   {
@@ -286,6 +287,11 @@ export const migrations = [
   {
     up: migration_20261130_143044_crypto_invoices.up,
     down: migration_20261130_143044_crypto_invoices.down,
-    name: '20261130_143044_crypto_invoices'
+    name: '20261130_143044_crypto_invoices',
+  },
+  {
+    up: migration_20261130_204200_connection_shares.up,
+    down: migration_20261130_204200_connection_shares.down,
+    name: '20261130_204200_connection_shares',
   },
 ];

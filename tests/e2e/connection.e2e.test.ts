@@ -10,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import ar from '../../messages/ar.json'
 import { startDohShim } from '../support/doh-shim.mjs'
 import { startTestStun } from '../support/stun.mjs'
 import { axeViolations, baseUrl, CHROMIUM_ARGS, CHROMIUM_PATH, connectBrowser, newPage, watchViolations } from './browser'
@@ -41,6 +42,8 @@ async function runTest(page: Page) {
 }
 
 const row = (page: Page, name: string) => page.locator(`[data-connection-test] tr[data-row="${name}"]`)
+/** The panel's polite status region, which announces each change. */
+const announcement = (page: Page) => page.locator('[data-connection-test] [data-announcement]')
 
 describe('the connection test page', () => {
   it('is rendered on the server in every locale, with the button and the rows not tested yet', async () => {
@@ -94,7 +97,7 @@ describe('the connection test page', () => {
       expect(await row(page, 'dns').innerText()).toContain(waitText)
       // The focus moved to the overall result, which the live region announced too.
       expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-overall'))).toBe(true)
-      expect(await page.getByRole('status').innerText()).toMatch(/\S/)
+      expect(await announcement(page).innerText()).toMatch(/\S/)
       expect(await axeViolations(page), `${path} after`).toEqual([])
       expect(violations, path).toEqual([])
       expect(
@@ -112,6 +115,8 @@ describe('the connection test against our own servers, offline', () => {
   let context: BrowserContext
   let page: Page
   const site = () => `http://127.0.0.1:${new URL(baseUrl()).port}`
+  /** The link the no-leak run was shared by. */
+  let sharedUrl = ''
 
   beforeAll(async () => {
     shim = await startDohShim({ dnsPort: inject('dnsPort'), from: '127.0.0.3' })
@@ -170,7 +175,7 @@ describe('the connection test against our own servers, offline', () => {
     await page.getByRole('button', { name: 'Save as before connecting' }).focus()
     await page.keyboard.press('Enter')
     await page.locator('[data-before]').getByText(/^Saved as before connecting \(.+\)\. Connect the VPN/).waitFor()
-    expect(await page.getByRole('status').innerText()).toMatch(/^Saved as before connecting/)
+    expect(await announcement(page).innerText()).toMatch(/^Saved as before connecting/)
     expect(await page.getByRole('button', { name: 'Save as before connecting' }).count()).toBe(0)
     expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('veilgate:connection-test:before') ?? '{}').state?.testResult?.status)).toBe('leak')
   })
@@ -198,16 +203,113 @@ describe('the connection test against our own servers, offline', () => {
     expect(await line('webrtc').innerText()).toMatch(/^WebRTC: .*203\.0\.113\.7.* → 127\.0\.0\.1: now protected$/)
     expect(await line('dns').getAttribute('data-changed')).toBe('')
     expect(await line('ipv4').getAttribute('data-changed')).toBeNull()
-    expect(await page.getByRole('status').innerText()).toContain('Compared with before connecting')
+    expect(await announcement(page).innerText()).toContain('Compared with before connecting')
     expect(await axeViolations(page)).toEqual([])
 
     // Each id lists only the lookups of its own probes.
     expect(await resolversOf(id)).toMatchObject([{ ip: '127.0.0.2', label: 'ours' }])
 
-    // "Forget" removes what was kept; the comparison goes with it.
-    await page.getByRole('button', { name: 'Forget' }).click()
+    // "Copy as text": the summary on the clipboard, "Copied" announced beside the button.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site() })
+    await page.getByRole('button', { name: 'Copy as text' }).click()
+    await page.locator('[data-connection-test] [data-copy-status]').first().getByText('Copied').waitFor()
+    const text = await page.evaluate(() => navigator.clipboard.readText())
+    const lines = text.split('\n')
+    expect(lines[0]).toMatch(/^Veilgate connection test, .+/)
+    expect(lines[1]).toBe('You are connected to Veilgate and nothing leaks.')
+    expect(lines).toContain('DNS: 127.0.0.2 – Only Veilgate\'s resolvers looked up the test names.')
+    expect(lines.some((line) => line.startsWith('  127.0.0.2: Operated by: Veilgate'))).toBe(true)
+    expect(lines.at(-1)).toBe(`${site()}/connection-test`)
+
+    // Shared by link: told first who sees what, then a link that opens read-only elsewhere.
+    const share = page.getByRole('button', { name: 'Share a link' })
+    expect(await share.getAttribute('aria-describedby')).toBe('connection-test-share-warning')
+    expect(await page.locator('#connection-test-share-warning').innerText()).toBe('Whoever opens the link sees the addresses in this result for 24 hours.')
+    await share.click()
+    const link = page.locator('[data-share-link]')
+    await link.waitFor()
+    const url = (await link.getAttribute('href'))!
+    expect(url).toMatch(new RegExp(`^${baseUrl()}/connection-test#share=[A-Za-z0-9_-]{22}$`))
+    expect(await announcement(page).innerText()).toMatch(/^Link to this result, valid until .+:$/)
+    sharedUrl = url
+    expect(await axeViolations(page)).toEqual([])
+
+    // The comparison in German and Arabic (the kept result is this browser's, on every page; the
+    // locale chosen last stays the visitor's, so the page stays in Arabic from here).
+    for (const [locale, heading, dir] of [
+      ['de', /^Verglichen mit vor dem Verbinden/, 'ltr'],
+      ['ar', /\S/, 'rtl'],
+    ] as const) {
+      await page.goto(`${site()}/${locale}/connection-test`)
+      await page.locator('[data-connection-test][data-ready]').waitFor()
+      await runTest(page)
+      const compared = page.locator('[data-comparison]')
+      expect(await compared.getByRole('heading').innerText(), locale).toMatch(heading)
+      expect(await compared.locator('[data-change="dns"]').getAttribute('data-changed'), locale).toBe('')
+      expect(await page.locator('html').getAttribute('dir')).toBe(dir)
+      expect(await axeViolations(page), locale).toEqual([])
+    }
+
+    // "Forget" removes what was kept; the comparison goes with it (here in Arabic, where the loop ended).
+    await page.getByRole('button', { name: ar.ConnectionTest.forgetBefore, exact: true }).click()
     await comparison.waitFor({ state: 'detached' })
-    expect(await page.getByRole('status').innerText()).toBe('The saved result is forgotten.')
+    expect(await announcement(page).innerText()).toBe(ar.ConnectionTest.forgotten)
     expect(await page.evaluate(() => window.localStorage.getItem('veilgate:connection-test:before'))).toBeNull()
+  })
+
+  it('opens a shared link read-only in another browser, in every language, with a way to run one’s own', async () => {
+    expect(sharedUrl).not.toBe('')
+    const id = new URL(sharedUrl).hash.replace('#share=', '')
+    for (const [prefix, lang, dir] of [
+      ['', 'en', 'ltr'],
+      ['/de', 'de', 'ltr'],
+      ['/ar', 'ar', 'rtl'],
+    ] as const) {
+      const page = await newPage(browser)
+      const violations = watchViolations(page)
+      await page.goto(`${prefix}/connection-test#share=${id}`)
+      await page.locator('section[data-cookie-notice] button').first().click()
+      await page.locator('[data-shared="shown"]').waitFor()
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang)
+      expect(await page.locator('html').getAttribute('dir')).toBe(dir)
+      expect(await page.locator('[data-connection-test]').getAttribute('data-status'), lang).toBe('protected')
+      expect(await row(page, 'dns').locator('[data-resolver]').evaluateAll((items) => items.map((item) => [item.getAttribute('data-resolver'), item.getAttribute('data-label')]))).toEqual([['127.0.0.2', 'ours']])
+      // Nothing of the visitor's own: no saving, copying or sharing of someone else's result.
+      expect(await page.locator('[data-before], [data-summary], [data-share]').count()).toBe(0)
+      expect(await axeViolations(page), lang).toEqual([])
+      if (lang === 'en') {
+        expect(await page.locator('[data-shared]').getByRole('heading').innerText()).toMatch(/^Shared result, tested .+/)
+        expect(await page.locator('[data-shared]').innerText()).toContain('Someone shared this result with you. It shows their connection, not yours.')
+        // "Run your own test" leaves the shared result, and its id leaves the address.
+        const own = page.getByRole('button', { name: 'Run your own test' })
+        await own.focus()
+        await page.keyboard.press('Enter')
+        await page.locator('[data-shared]').waitFor({ state: 'detached' })
+        expect(new URL(page.url()).hash).toBe('')
+        await page.locator('[data-connection-test][data-status]').waitFor({ timeout: 30_000 })
+        await page.getByRole('button', { name: 'Test again' }).waitFor({ timeout: 30_000 })
+      }
+      expect(violations, lang).toEqual([])
+      await page.context().close()
+    }
+  })
+
+  it('says so for a link that is unknown, expired or malformed, and odd queries still answer 200', async () => {
+    const cases: [string, string, string][] = [
+      ['#share=AAAAAAAAAAAAAAAAAAAAAA', 'gone', 'This shared result does not exist or has expired. Shared results are kept for 24 hours.'],
+      ['#share=not-a-share', 'malformed', 'This link does not lead to a shared result. Check that it was copied whole.'],
+    ]
+    for (const [hash, kind, message] of cases) {
+      const page = await newPage(browser)
+      await page.goto(`/connection-test${hash}`)
+      await page.locator('section[data-cookie-notice] button').first().click()
+      const shared = page.locator(`[data-shared="${kind}"]`)
+      await shared.waitFor()
+      expect(await shared.getByRole('status').innerText()).toBe(message)
+      expect(await page.getByRole('button', { name: 'Run your own test' }).count()).toBe(1)
+      expect(await axeViolations(page), kind).toEqual([])
+      await page.context().close()
+    }
+    for (const query of ['?share=%00', '?id=%00', '?share=AAAAAAAAAAAAAAAAAAAAAA']) expect((await fetch(`${baseUrl()}/connection-test${query}`)).status, query).toBe(200)
   })
 })

@@ -23,7 +23,7 @@ const BUYERS = 3
 // The scheduled upkeep tasks (src/payload.config.ts, queue `maintenance`) that wait between runs.
 // The renewal scan runs each minute: Payload queues and runs it within the minute's tick, so it is
 // never seen waiting; the third period, due only once the site is started again, shows it runs.
-const SCHEDULED = ['expireOrders', 'finishFulfilment', 'dropIdempotencyKeys', 'refreshBanners', 'purgeDeletedAccounts', 'forgetHumanCheckSolutions', 'dropCustomerTokens', 'expireConnectionResults']
+const SCHEDULED = ['expireOrders', 'finishFulfilment', 'dropIdempotencyKeys', 'refreshBanners', 'purgeDeletedAccounts', 'forgetHumanCheckSolutions', 'dropCustomerTokens', 'expireConnectionResults', 'expireConnectionShares']
 
 type Site = { child: ChildProcess; output: string[]; exited: Promise<unknown> }
 

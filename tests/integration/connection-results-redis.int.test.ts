@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBatcher, createRedisResultsStore, RESULT_TTL_MS } from '../../scripts/lib/connection-results.mjs'
 import { newTestId } from '../../scripts/lib/connection-test-ids.mjs'
 import { startRedis, type TestRedis } from '../support/redis-server'
+import { createRedisSharesStore, SHARE_TTL_MS } from '@/services/connection-test/shares'
+import { initialState } from '@/services/connection-test/verdict'
 
 let redis: TestRedis | undefined
 let client: ReturnType<typeof createClient>
@@ -40,5 +42,22 @@ describe('the connection-test results in Redis', () => {
     await store.add([{ testId: id, label: 'four', resolverIp: '192.0.2.53', qtype: 'A', ecs: null, at: new Date() }])
     expect(await client.ttl(`connection-test:${id}`)).toBeLessThanOrEqual(100)
     expect(await store.list(newTestId('redis-secret-0123456789-0123456789'))).toEqual([])
+  })
+})
+
+describe('the shared connection-test results in Redis', () => {
+  it('keep a key per share that expires after 24 hours, and read nothing past its stored expiry', async () => {
+    const store = createRedisSharesStore(client)
+    const createdAt = new Date()
+    const expiresAt = new Date(createdAt.getTime() + SHARE_TTL_MS)
+    const share = { id: 'redis-share-0123456789', result: { at: createdAt.toISOString(), state: initialState(), details: { address: null, ipv4: null, ipv6: null } }, createdAt: createdAt.toISOString(), expiresAt: expiresAt.toISOString() }
+    await store.put(share)
+    expect(await store.get(share.id, createdAt)).toEqual(share)
+    const ttl = await client.pTTL(`connection-share:${share.id}`)
+    expect(ttl).toBeGreaterThan(SHARE_TTL_MS - 60_000)
+    expect(ttl).toBeLessThanOrEqual(SHARE_TTL_MS)
+    // CLOCK_NOW may run ahead of Redis's own clock: the stored expiry decides.
+    expect(await store.get(share.id, new Date(expiresAt.getTime() + 1000))).toBeNull()
+    expect(await store.get('redis-share-unknown-00', createdAt)).toBeNull()
   })
 })

@@ -16,7 +16,9 @@ import { MAINTENANCE_QUEUE } from '@/services/maintenance'
 import { dropIdempotencyKeysTask, expireOrdersTask, finishFulfilmentTask, reconcileOrdersTask } from '@/services/orders/maintenance'
 import { renewSubscriptionsTask } from '@/services/subscriptions/maintenance'
 import { callRoute } from '../support/routes'
-import { expireConnectionResultsTask } from '@/services/connection-test/maintenance'
+import { expireConnectionResultsTask, expireConnectionSharesTask } from '@/services/connection-test/maintenance'
+import { createPgSharesStore, SHARE_TTL_MS } from '@/services/connection-test/shares'
+import { initialState } from '@/services/connection-test/verdict'
 import { createPgResultsStore, RESULT_TTL_MS } from '../../scripts/lib/connection-results.mjs'
 
 let payload: Payload
@@ -216,6 +218,23 @@ const cases: Case[] = [
       return async () => (await query<{ label: string }>(payload, 'select label from connection_test_results where test_id = $1 order by label', [testId])).map((row) => row.label)
     },
     expected: ['l1000'],
+  },
+  {
+    task: expireConnectionSharesTask,
+    // A shared result past its 24 hours is removed; a fresh one stays.
+    setup: async () => {
+      const store = createPgSharesStore(pgPool(payload))
+      const result = { at: new Date().toISOString(), state: initialState(), details: { address: null, ipv4: null, ipv6: null } }
+      const share = (id: string, ageMs: number) => {
+        const createdAt = new Date(Date.now() - ageMs)
+        return store.put({ id, result, createdAt: createdAt.toISOString(), expiresAt: new Date(createdAt.getTime() + SHARE_TTL_MS).toISOString() })
+      }
+      const [old, fresh] = [randomUUID().slice(0, 22), randomUUID().slice(0, 22)]
+      await share(old, SHARE_TTL_MS + 60_000)
+      await share(fresh, 1000)
+      return async () => (await query<{ id: string }>(payload, 'select id from connection_test_shares where id = any($1)', [[old, fresh]])).map((row) => (row.id === fresh ? 'fresh' : 'old'))
+    },
+    expected: ['fresh'],
   },
 ]
 

@@ -19,7 +19,7 @@ export async function ConnectionTest({ block, locale }: BlockProps<'connectionTe
           </h2>
           {block.intro && <p className="mt-3 text-lg text-muted">{block.intro}</p>}
         </div>
-        <ConnectionTestLoader texts={messages.ConnectionTest} languageTag={getLocale(locale).tag} />
+        <ConnectionTestLoader texts={messages.ConnectionTest} languageTag={getLocale(locale).tag} locale={locale} />
         <GeoIpAttribution label={messages.GeoIp.attribution} />
       </div>
     </section>

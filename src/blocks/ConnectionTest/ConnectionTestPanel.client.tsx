@@ -3,7 +3,26 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Messages } from '@/i18n/messages'
 import { realNow } from '@/lib/clock'
-import { BEFORE_KEY, compare, readSnapshot, type DnsFacts, type FamilyFacts, type FamilyFinding, type GeoAnswer, type RowChange, type TestDetails, type TestSnapshot } from '@/services/connection-test/compare'
+import { CopyButton } from '@/components/ui/CopyButton'
+import {
+  BEFORE_KEY,
+  compare,
+  fill,
+  readSnapshot,
+  resolverWords,
+  resultRows,
+  shareFromHash,
+  statusWords,
+  summary,
+  type DnsFacts,
+  type FamilyFacts,
+  type FamilyFinding,
+  type GeoAnswer,
+  type RowChange,
+  type TestDetails,
+  type TestSnapshot,
+  type Wording,
+} from '@/services/connection-test/compare'
 import type { NewTest } from '@/services/connection-test/results'
 import {
   addressFamily,
@@ -37,8 +56,6 @@ const FAMILY_CAP_MS = 6000
 const WEBRTC_CAP_MS = 5000
 const PROBE_CAP_MS = 3000
 const RESULTS_CAP_MS = 8000
-
-const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole))
 
 async function getJson<T>(url: string, capMs: number, init: RequestInit = {}): Promise<T> {
   const response = await fetch(url, { ...init, signal: AbortSignal.timeout(capMs), headers: { accept: 'application/json', ...init.headers } })
@@ -92,7 +109,12 @@ function probeUrl(name: string): string {
  * `services/connection-test/verdict`. Its texts come as props; where it tests comes with the new
  * test (`POST /api/connection-test/`), so a cached page never holds an old setting.
  */
-export function ConnectionTestPanel({ texts, languageTag }: { texts: ConnectionTestTexts; languageTag: string }) {
+/** A shared result (`#share=<id>`) being read, shown, or why it cannot be. */
+type Shared = { kind: 'loading' | 'gone' | 'malformed' | 'failed' } | { kind: 'shown'; at: string }
+/** Making a share link: the link made, or why not. */
+type Sharing = { kind: 'busy' } | { kind: 'done'; url: string; expiresAt: string } | { kind: 'rerun' | 'failed' }
+
+export function ConnectionTestPanel({ texts, languageTag, locale }: { texts: ConnectionTestTexts; languageTag: string; locale: string }) {
   const [state, setState] = useState<ConnectionTestState>(initialState)
   const [details, setDetails] = useState<Details>({ address: null, ipv4: null, ipv6: null })
   const [announcement, setAnnouncement] = useState('')
@@ -100,6 +122,9 @@ export function ConnectionTestPanel({ texts, languageTag }: { texts: ConnectionT
   /** The last finished run, and the one kept as "before connecting". */
   const [lastRun, setLastRun] = useState<TestSnapshot | null>(null)
   const [before, setBefore] = useState<TestSnapshot | null>(null)
+  const [lastTestId, setLastTestId] = useState<string | null>(null)
+  const [shared, setShared] = useState<Shared | null>(null)
+  const [sharing, setSharing] = useState<Sharing | null>(null)
   const resultRef = useRef<HTMLDivElement>(null)
   const runs = useRef(0)
 
@@ -108,6 +133,30 @@ export function ConnectionTestPanel({ texts, languageTag }: { texts: ConnectionT
   useEffect(() => {
     setReady(true)
     setBefore(readSnapshot(storage()?.getItem(BEFORE_KEY) ?? null))
+    // A shared result's link: the id is in the fragment, so the page's cached copy is the same for every link.
+    const open = () => {
+      const id = shareFromHash(window.location.hash)
+      if (!id) return
+      runs.current += 1
+      setLastRun(null)
+      setSharing(null)
+      if (id === 'malformed') return setShared({ kind: 'malformed' })
+      setShared({ kind: 'loading' })
+      fetch(`/api/connection-test/share/${encodeURIComponent(id)}/`, { cache: 'no-store', headers: { accept: 'application/json' }, signal: AbortSignal.timeout(RESULTS_CAP_MS) })
+        .then(async (response) => {
+          if (response.status === 404) return setShared({ kind: 'gone' })
+          if (response.status === 400) return setShared({ kind: 'malformed' })
+          if (!response.ok) return setShared({ kind: 'failed' })
+          const { result } = (await response.json()) as { result: TestSnapshot }
+          setState(result.state)
+          setDetails(result.details)
+          setShared({ kind: 'shown', at: result.at })
+        })
+        .catch(() => setShared({ kind: 'failed' }))
+    }
+    open()
+    window.addEventListener('hashchange', open)
+    return () => window.removeEventListener('hashchange', open)
   }, [])
   // Once a run has finished and its result is on screen, the focus moves there.
   useEffect(() => {
@@ -131,6 +180,12 @@ export function ConnectionTestPanel({ texts, languageTag }: { texts: ConnectionT
   }
 
   async function run() {
+    if (shared) {
+      // Leaving a shared result for the visitor's own: the link's id leaves the address bar too.
+      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search)
+      setShared(null)
+    }
+    setSharing(null)
     const run = ++runs.current
     const draft = initialState()
     const found: Details = { address: null, ipv4: null, ipv6: null }
@@ -155,6 +210,7 @@ export function ConnectionTestPanel({ texts, languageTag }: { texts: ConnectionT
     // The test's id and probe names, where to test IPv4, IPv6 and WebRTC, and our exits: the
     // steps and the verdicts wait for them (and the verdicts for the address).
     const created = getJson<NewTest & { exits: string[] }>('/api/connection-test/', 5000, { method: 'POST' }).catch(() => null)
+    void created.then((test) => run === runs.current && setLastTestId(test?.id ?? null))
     const address = getJson<GeoAnswer>('/api/veilgate/geo-ip/', FAMILY_CAP_MS, { cache: 'no-store' })
       .then((answer) => (answer.ip ? answer : null))
       .catch(() => null)
@@ -290,53 +346,45 @@ export function ConnectionTestPanel({ texts, languageTag }: { texts: ConnectionT
       return [verdict ? fill(texts.compareChangedVerdict, { row: name, before: was, after: now, verdict }) : fill(texts.compareChanged, { row: name, before: was, after: now })]
     })
 
-  const statusText = (status: NonNullable<ConnectionTestState['testResult']['status']>) =>
-    ({ protected: texts.statusProtected, leak: texts.statusLeak, notConnected: texts.statusNotConnected, unknown: texts.statusUnknown })[status]
+  const statusText = (status: NonNullable<ConnectionTestState['testResult']['status']>) => statusWords(texts, status)
+  const words: Wording = { texts, country: countryName, network: networkName, time: timeText }
+
+  const shareResult = async () => {
+    if (!lastRun || !lastTestId || sharing?.kind === 'busy') return
+    setSharing({ kind: 'busy' })
+    try {
+      const response = await fetch('/api/connection-test/share/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ testId: lastTestId, result: lastRun, locale }),
+        signal: AbortSignal.timeout(RESULTS_CAP_MS),
+      })
+      const answer = (await response.json().catch(() => ({}))) as { url?: string; expiresAt?: string; field?: string }
+      if (response.status === 201 && answer.url && answer.expiresAt) {
+        setSharing({ kind: 'done', url: answer.url, expiresAt: answer.expiresAt })
+        setAnnouncement(fill(texts.shareReady, { time: timeText(answer.expiresAt) }))
+        return
+      }
+      const next: Sharing = { kind: response.status === 404 && answer.field === 'testId' ? 'rerun' : 'failed' }
+      setSharing(next)
+      setAnnouncement(next.kind === 'rerun' ? texts.shareRerun : texts.shareFailed)
+    } catch {
+      setSharing({ kind: 'failed' })
+      setAnnouncement(texts.shareFailed)
+    }
+  }
 
   const started = state.inProgress || state.testResult.status !== null
   const pending = state.inProgress ? texts.testing : texts.notTested
   const status = state.testResult.status
-
-  const familyCells = (family: 4 | 6) => {
-    const finding = family === 4 ? details.ipv4 : details.ipv6
-    if (!finding) return [pending, '']
-    const name = family === 4 ? texts.rowIpv4 : texts.rowIpv6
-    if (finding.kind === 'notConfigured') return [texts.unknownValue, texts.familyNotConfigured]
-    if (finding.kind === 'none') return [texts.unknownValue, family === 4 ? texts.ipv4None : texts.ipv6None]
-    const leak = family === 4 ? state.ipv4Leak : state.ipv6Leak
-    const value = `${finding.answer.ip} (${countryName(finding.answer.country)}, ${networkName(finding.answer)})`
-    if (leak) return [value, fill(texts.familyLeak, { family: name })]
-    return [value, status === 'notConnected' || status === 'unknown' || !state.clientIp ? fill(texts.familySeen, { family: name }) : texts.familyOk]
-  }
-
-  const webrtcCells = () => {
-    const { status: verdict, ip } = state.testResult.webrtc
-    if (!verdict) return [pending, '']
-    const words = { ok: texts.webrtcOk, leak: texts.webrtcLeak, exposed: texts.webrtcExposed, none: texts.webrtcNone, unavailable: texts.webrtcUnavailable }
-    return [ip.length ? ip.join(', ') : texts.unknownValue, words[verdict]]
-  }
-
-  const dnsVerdictText = () => {
-    const verdict = state.testResult.dns.status
-    if (!verdict) return ''
-    return { ok: texts.dnsOk, leak: texts.dnsLeak, notConnected: texts.dnsNotConnected, unreached: texts.dnsUnreached, failed: texts.dnsFailed }[verdict]
-  }
-
-  const resolverLabel = (resolver: ResolverRow) =>
-    ({ ours: texts.labelOurs, public: fill(texts.labelPublic, { name: resolver.publicName ?? '' }), provider: texts.labelProvider, unknown: texts.labelUnknown })[resolver.label]
-
-  const rows: { key: string; name: string; cells: string[]; leak: boolean; extra?: React.ReactNode }[] = [
-    { key: 'ipv4', name: texts.rowIpv4, cells: familyCells(4), leak: state.ipv4Leak },
-    { key: 'ipv6', name: texts.rowIpv6, cells: familyCells(6), leak: state.ipv6Leak },
-    { key: 'webrtc', name: texts.rowWebrtc, cells: webrtcCells(), leak: state.testResult.webrtc.status === 'leak' },
-  ]
+  const rows = resultRows({ state, details }, words, pending)
   const dns = state.testResult.dns
 
   return (
     <div className="grid gap-6" data-connection-test="" data-ready={ready ? '' : undefined} data-status={status ?? undefined}>
       <div className="flex flex-wrap items-center gap-4">
         <button type="button" className="btn-primary px-6 py-3 aria-disabled:opacity-60" aria-disabled={state.inProgress ? true : undefined} onClick={() => !state.inProgress && void run()}>
-          {status ? texts.again : texts.start}
+          {shared ? texts.runOwn : status ? texts.again : texts.start}
         </button>
         <div className="flex min-w-48 flex-1 items-center gap-3">
           <div
@@ -355,9 +403,20 @@ export function ConnectionTestPanel({ texts, languageTag }: { texts: ConnectionT
           </span>
         </div>
       </div>
-      <p className="sr-only" role="status" aria-live="polite">
+      <p className="sr-only" role="status" aria-live="polite" data-announcement="">
         {announcement}
       </p>
+
+      {shared && (
+        <section className="grid gap-2 rounded-2xl border border-brand-600 p-5" aria-labelledby="connection-test-shared" data-shared={shared.kind}>
+          <h3 id="connection-test-shared" className="font-semibold">
+            {shared.kind === 'shown' ? fill(texts.sharedHeading, { time: timeText(shared.at) }) : texts.runOwn}
+          </h3>
+          <p className="text-sm" role={shared.kind === 'shown' ? undefined : 'status'}>
+            {{ shown: texts.sharedNote, loading: texts.sharedLoading, gone: texts.sharedGone, malformed: texts.sharedMalformed, failed: texts.sharedFailed }[shared.kind]}
+          </p>
+        </section>
+      )}
 
       {status && (
         <div
@@ -372,7 +431,7 @@ export function ConnectionTestPanel({ texts, languageTag }: { texts: ConnectionT
         </div>
       )}
 
-      {status && !state.inProgress && (
+      {status && !state.inProgress && !shared && (
         <div className="flex flex-wrap items-center gap-3 text-sm" data-before="">
           {lastRun && lastRun.at !== before?.at && (
             <button type="button" className="btn-outline px-4 py-2" onClick={saveBefore}>
@@ -409,6 +468,42 @@ export function ConnectionTestPanel({ texts, languageTag }: { texts: ConnectionT
         </section>
       )}
 
+      {lastRun && !state.inProgress && !shared && (
+        <div className="grid gap-4 rounded-2xl border border-line p-5 text-sm">
+          <details data-summary="">
+            <summary className="cursor-pointer font-semibold">{texts.textHeading}</summary>
+            <pre id="connection-test-text" className="mt-3 overflow-x-auto whitespace-pre-wrap break-words font-mono text-xs">
+              {summary(lastRun, words, window.location.origin + window.location.pathname)}
+            </pre>
+          </details>
+          <CopyButton target="connection-test-text" label={texts.copyText} text={texts.copyText} copied={texts.copied} />
+          <div className="grid gap-2" data-share={sharing?.kind ?? ''}>
+            <p id="connection-test-share-warning">{texts.shareWarning}</p>
+            <div>
+              <button type="button" className="btn-outline px-4 py-2 aria-disabled:opacity-60" aria-describedby="connection-test-share-warning" aria-disabled={sharing?.kind === 'busy' ? true : undefined} onClick={() => void shareResult()}>
+                {texts.share}
+              </button>
+            </div>
+            {sharing?.kind === 'done' && (
+              <div className="grid gap-1">
+                <p>{fill(texts.shareReady, { time: timeText(sharing.expiresAt) })}</p>
+                <p className="flex flex-wrap items-center gap-2">
+                  <a id="connection-test-share-link" href={sharing.url} className="break-all font-mono text-xs underline" data-share-link="">
+                    {sharing.url}
+                  </a>
+                  <CopyButton target="connection-test-share-link" label={texts.shareCopy} text={texts.shareCopy} copied={texts.copied} />
+                </p>
+              </div>
+            )}
+            {(sharing?.kind === 'rerun' || sharing?.kind === 'failed') && (
+              <p className="font-semibold text-red-700" data-share-error="">
+                {sharing.kind === 'rerun' ? texts.shareRerun : texts.shareFailed}
+              </p>
+            )}
+          </div>
+        </div>
+      )}
+
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]" data-address="">
         <dt className="font-semibold">{texts.yourAddress}</dt>
         <dd className="break-all" data-client-ip="">
@@ -437,16 +532,16 @@ export function ConnectionTestPanel({ texts, languageTag }: { texts: ConnectionT
             </tr>
           </thead>
           <tbody>
-            {rows.map((row) => (
+            {rows.slice(0, 3).map((row) => (
               <tr key={row.key} className="border-t border-line align-top" data-row={row.key} data-leak={row.leak ? '' : undefined}>
                 <th scope="row" className="p-4 text-start font-semibold">
                   {row.name}
                 </th>
                 <td className="break-all p-4" data-found="">
-                  {row.cells[0]}
+                  {row.found}
                 </td>
                 <td className={`p-4 ${row.leak ? 'font-semibold text-red-700' : ''}`} data-verdict="">
-                  {row.cells[1]}
+                  {row.verdict}
                 </td>
               </tr>
             ))}
@@ -463,7 +558,7 @@ export function ConnectionTestPanel({ texts, languageTag }: { texts: ConnectionT
                       <li key={resolver.ip} data-resolver={resolver.ip} data-label={resolver.label}>
                         <span className="font-mono break-all">{resolver.ip}</span>
                         <span className="block text-muted">
-                          {texts.resolverOperator}: {resolverLabel(resolver)} · {countryName(resolver.country)} · {networkName(resolver)}
+                          {texts.resolverOperator}: {resolverWords(texts, resolver)} · {countryName(resolver.country)} · {networkName(resolver)}
                         </span>
                         <span className="block text-muted">
                           {texts.resolverEcs}: {resolver.ecs ? fill(texts.ecsYes, { subnet: resolver.ecs }) : texts.ecsNo}
@@ -476,7 +571,7 @@ export function ConnectionTestPanel({ texts, languageTag }: { texts: ConnectionT
                 )}
               </td>
               <td className={`p-4 ${dns.status === 'leak' ? 'font-semibold text-red-700' : ''}`} data-verdict="">
-                {dnsVerdictText()}
+                {rows[3]!.verdict}
               </td>
             </tr>
           </tbody>

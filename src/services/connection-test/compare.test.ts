@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { compare, familyFacts, readSnapshot, type TestSnapshot } from './compare'
+import en from '../../../messages/en.json'
+import ar from '../../../messages/ar.json'
+import { compare, familyFacts, readSnapshot, resultRows, shareFromHash, summary, type TestSnapshot, type Wording } from './compare'
 import { initialState, type ResolverRow } from './verdict'
 
 const resolver = (ip: string, label: ResolverRow['label']): ResolverRow => ({ ip, local: false, country: 'DE', asn: 3320, org: 'Example ISP', label, publicName: null, ecs: null })
@@ -84,5 +86,67 @@ describe('readSnapshot', () => {
   it('reads back what was kept, and nothing from anything else', () => {
     expect(readSnapshot(JSON.stringify(home()))).toEqual(home())
     for (const text of [null, '', 'not json', '{}', JSON.stringify({ ...home(), at: 'yesterday' }), JSON.stringify({ ...home(), state: { testResult: {} } })]) expect(readSnapshot(text)).toBeNull()
+  })
+})
+
+/** The page's words in English, with names and times written plainly. */
+const english: Wording = {
+  texts: en.ConnectionTest,
+  country: (code) => code ?? '—',
+  network: (answer) => (answer.local ? 'local network' : answer.asn === null ? '—' : `AS${answer.asn} ${answer.org ?? ''}`.trim()),
+  time: (iso) => iso.slice(0, 16).replace('T', ' '),
+}
+
+describe('summary', () => {
+  it('writes a finished result as plain text: title and time, verdict, address, each row with its verdict, each resolver, the page', () => {
+    const leaking = connected()
+    leaking.state.testResult.status = 'leak'
+    leaking.state.testResult.dns = { ...leaking.state.testResult.dns, status: 'leak', dns: [resolver('185.65.135.53', 'ours'), { ...resolver('198.51.100.1', 'provider'), ecs: '203.0.113.0/24' }] }
+    expect(summary(leaking, english, 'https://www.veilgate.com/connection-test').split('\n')).toEqual([
+      'Veilgate connection test, 2026-11-30 10:05',
+      'You are connected to Veilgate, but something leaks.',
+      'Your IP address: 185.65.135.1 (SE, AS64500 Veilgate)',
+      'IPv4: 185.65.135.1 (SE, AS64500 Veilgate) – Hidden: websites see a Veilgate address.',
+      'IPv6: — – No IPv6 on this network: nothing can leak over it.',
+      'WebRTC: 185.65.135.1 – No other address shows through WebRTC.',
+      'DNS: 185.65.135.53, 198.51.100.1 – Leak: a resolver that is not Veilgate\'s looked up the test names, so it can see the sites you visit.',
+      '  185.65.135.53: Operated by: Veilgate · DE · AS3320 Example ISP · Your address passed on: No',
+      '  198.51.100.1: Operated by: Your provider · DE · AS3320 Example ISP · Your address passed on: Yes, part of it (203.0.113.0/24)',
+      'https://www.veilgate.com/connection-test',
+    ])
+  })
+
+  it('says where a row found nothing, and is written in the page language', () => {
+    const snapshot = home()
+    snapshot.state.testResult.dns = { ...snapshot.state.testResult.dns, status: 'unreached', dns: [] }
+    const lines = summary(snapshot, { ...english, texts: ar.ConnectionTest }, 'https://www.veilgate.com/ar/connection-test').split('\n')
+    expect(lines[0]).toBe(ar.ConnectionTest.summaryTitle.replace('{time}', '2026-11-30 10:00'))
+    expect(lines[1]).toBe(ar.ConnectionTest.statusNotConnected)
+    expect(lines).toContain(`${ar.ConnectionTest.rowDns}: ${ar.ConnectionTest.unknownValue} – ${ar.ConnectionTest.dnsUnreached}`)
+    expect(lines.at(-1)).toBe('https://www.veilgate.com/ar/connection-test')
+  })
+})
+
+describe('resultRows', () => {
+  it('words a row still running as pending, and a leak as a leak', () => {
+    const snapshot = home()
+    const running = { state: { ...snapshot.state, testResult: { ...snapshot.state.testResult, webrtc: { status: null, ip: [] } } }, details: { ...snapshot.details, ipv6: null } }
+    const rows = resultRows(running, english, 'Testing…')
+    expect(rows.map((row) => [row.key, row.found, row.leak])).toEqual([
+      ['ipv4', '203.0.113.5 (DE, AS3320 Example ISP)', false],
+      ['ipv6', 'Testing…', false],
+      ['webrtc', 'Testing…', false],
+      ['dns', '198.51.100.1, 198.51.100.2', false],
+    ])
+    expect(rows[0]!.verdict).toBe('Websites reached over IPv4 see this address.')
+  })
+})
+
+describe('shareFromHash', () => {
+  it('reads a share id from the fragment, and calls anything else there malformed', () => {
+    expect(shareFromHash('#share=AbCdEfGhIjKlMnOpQrSt_-')).toBe('AbCdEfGhIjKlMnOpQrSt_-')
+    expect(shareFromHash('')).toBeNull()
+    expect(shareFromHash('#top')).toBeNull()
+    for (const hash of ['#share=', '#share=short', '#share=%00', '#share=AbCdEfGhIjKlMnOpQrSt_-x']) expect(shareFromHash(hash), hash).toBe('malformed')
   })
 })
