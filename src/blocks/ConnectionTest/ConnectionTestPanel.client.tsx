@@ -1,28 +1,10 @@
 'use client'
 
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import type { Messages } from '@/i18n/messages'
 import { realNow } from '@/lib/clock'
-import { CopyButton } from '@/components/ui/CopyButton'
-import {
-  BEFORE_KEY,
-  compare,
-  fill,
-  readSnapshot,
-  resolverWords,
-  resultRows,
-  shareFromHash,
-  statusWords,
-  summary,
-  type DnsFacts,
-  type FamilyFacts,
-  type FamilyFinding,
-  type GeoAnswer,
-  type RowChange,
-  type TestDetails,
-  type TestSnapshot,
-  type Wording,
-} from '@/services/connection-test/compare'
+import type { FamilyFinding, GeoAnswer, TestDetails, TestSnapshot } from '@/services/connection-test/compare'
+import { fill, resolverWords, resultRows, shareFromHash, statusWords, type Wording } from '@/services/connection-test/wording'
 import type { NewTest } from '@/services/connection-test/results'
 import {
   addressFamily,
@@ -40,15 +22,6 @@ import {
 export type ConnectionTestTexts = Messages['ConnectionTest']
 
 type Details = TestDetails
-
-/** The kept "before connecting" result (`localStorage`, only when the visitor asks); null where storage is refused. */
-const storage = () => {
-  try {
-    return window.localStorage
-  } catch {
-    return null
-  }
-}
 
 /** Each step's share of the progress; together 100. */
 const WEIGHTS = { address: 15, ipv4: 15, ipv6: 15, webrtc: 20, dns: 35 } as const
@@ -102,29 +75,33 @@ function probeUrl(name: string): string {
   return `${window.location.protocol}//${name}${port}/api/connection-test/probe/`
 }
 
+/** A shared result (`#share=<id>`) being read, shown, or why it cannot be. */
+type Shared = { kind: 'loading' | 'gone' | 'malformed' | 'failed' } | { kind: 'shown'; at: string }
+
+/**
+ * What a finished run offers (keep it as "before connecting" and compare, copy as text, share by
+ * link): a chunk of its own, loaded once a run has finished.
+ */
+const ConnectionTestExtras = lazy(() => import('./ConnectionTestExtras.client').then((module) => ({ default: module.ConnectionTestExtras })))
+
 /**
  * The connection test: on "Start test", five steps run side by side, each with a cap (the address
  * the site sees, IPv4 and IPv6 on single-stack hosts, WebRTC candidates, DNS probes in the test
  * zone), filling in the spec's state as each finishes; the verdicts come from
  * `services/connection-test/verdict`. Its texts come as props; where it tests comes with the new
- * test (`POST /api/connection-test/`), so a cached page never holds an old setting.
+ * test (`POST /api/connection-test/`), so a cached page never holds an old setting. A shared
+ * result's link (`#share=<id>`) shows that result read-only instead.
  */
-/** A shared result (`#share=<id>`) being read, shown, or why it cannot be. */
-type Shared = { kind: 'loading' | 'gone' | 'malformed' | 'failed' } | { kind: 'shown'; at: string }
-/** Making a share link: the link made, or why not. */
-type Sharing = { kind: 'busy' } | { kind: 'done'; url: string; expiresAt: string } | { kind: 'rerun' | 'failed' }
 
 export function ConnectionTestPanel({ texts, languageTag, locale }: { texts: ConnectionTestTexts; languageTag: string; locale: string }) {
   const [state, setState] = useState<ConnectionTestState>(initialState)
   const [details, setDetails] = useState<Details>({ address: null, ipv4: null, ipv6: null })
   const [announcement, setAnnouncement] = useState('')
   const [ready, setReady] = useState(false)
-  /** The last finished run, and the one kept as "before connecting". */
+  /** The last finished run and its test's id (for a share link). */
   const [lastRun, setLastRun] = useState<TestSnapshot | null>(null)
-  const [before, setBefore] = useState<TestSnapshot | null>(null)
   const [lastTestId, setLastTestId] = useState<string | null>(null)
   const [shared, setShared] = useState<Shared | null>(null)
-  const [sharing, setSharing] = useState<Sharing | null>(null)
   const resultRef = useRef<HTMLDivElement>(null)
   const runs = useRef(0)
 
@@ -132,14 +109,12 @@ export function ConnectionTestPanel({ texts, languageTag, locale }: { texts: Con
 
   useEffect(() => {
     setReady(true)
-    setBefore(readSnapshot(storage()?.getItem(BEFORE_KEY) ?? null))
     // A shared result's link: the id is in the fragment, so the page's cached copy is the same for every link.
     const open = () => {
       const id = shareFromHash(window.location.hash)
       if (!id) return
       runs.current += 1
       setLastRun(null)
-      setSharing(null)
       if (id === 'malformed') return setShared({ kind: 'malformed' })
       setShared({ kind: 'loading' })
       fetch(`/api/connection-test/share/${encodeURIComponent(id)}/`, { cache: 'no-store', headers: { accept: 'application/json' }, signal: AbortSignal.timeout(RESULTS_CAP_MS) })
@@ -185,7 +160,6 @@ export function ConnectionTestPanel({ texts, languageTag, locale }: { texts: Con
       window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search)
       setShared(null)
     }
-    setSharing(null)
     const run = ++runs.current
     const draft = initialState()
     const found: Details = { address: null, ipv4: null, ipv6: null }
@@ -282,25 +256,9 @@ export function ConnectionTestPanel({ texts, languageTag, locale }: { texts: Con
     if (run !== runs.current) return
     const finished: TestSnapshot = { at: realNow().toISOString(), state: structuredClone(draft), details: { ...found } }
     setLastRun(finished)
-    const done = fill(texts.announceDone, { status: statusText(status) })
-    setAnnouncement(before ? `${done} ${fill(texts.compareHeading, { time: timeText(before.at) })}: ${changeLines(compare(before, finished)).join(' ')}` : done)
+    // The comparison with a kept "before connecting" is added by the extras once they are on screen.
+    setAnnouncement(fill(texts.announceDone, { status: statusText(status) }))
     focusResult.current = true
-  }
-
-  const saveBefore = () => {
-    if (!lastRun) return
-    try {
-      storage()?.setItem(BEFORE_KEY, JSON.stringify(lastRun))
-    } catch {
-      // Storage refused (private mode, full): it is kept for this page only.
-    }
-    setBefore(lastRun)
-    setAnnouncement(fill(texts.savedNote, { time: timeText(lastRun.at) }))
-  }
-  const forgetBefore = () => {
-    storage()?.removeItem(BEFORE_KEY)
-    setBefore(null)
-    setAnnouncement(texts.forgotten)
   }
 
   const timeText = (iso: string) => {
@@ -311,68 +269,8 @@ export function ConnectionTestPanel({ texts, languageTag, locale }: { texts: Con
     }
   }
 
-  /** Each row of a comparison in words (not by colour alone): what it showed before, now, and a verdict that changed. */
-  const changeLines = (changes: RowChange[]) =>
-    changes.flatMap((change) => {
-      if (change.row === 'overall') return []
-      const name = { ipv4: texts.rowIpv4, ipv6: texts.rowIpv6, webrtc: texts.rowWebrtc, dns: texts.rowDns }[change.row]
-      if (!change.changed) return [fill(texts.compareUnchanged, { row: name })]
-      let was: string, now: string, verdicts: [string | null, string | null]
-      if (change.row === 'ipv4' || change.row === 'ipv6') {
-        const facts = (value: FamilyFacts) => {
-          if (value.kind === 'address') return `${value.ip}, ${countryName(value.country)}, ${networkName(value.network)}`
-          if (value.kind === 'none') return change.row === 'ipv4' ? texts.ipv4None : texts.ipv6None
-          return value.kind === 'notRun' ? texts.notTested : texts.unknownValue
-        }
-        ;[was, now] = [facts(change.before), facts(change.after)]
-        verdicts = [change.before.kind === 'address' ? change.before.verdict : null, change.after.kind === 'address' ? change.after.verdict : null]
-      } else if (change.row === 'webrtc') {
-        ;[was, now] = [change.before, change.after].map((value) => (value.addresses.length ? value.addresses.join(', ') : texts.unknownValue)) as [string, string]
-        verdicts = [change.before.verdict, change.after.verdict]
-      } else {
-        const dns = change as Extract<RowChange, { row: 'dns' }>
-        const counts = (value: DnsFacts) => {
-          const parts = [
-            value.counts.ours && fill(texts.dnsOurs, { count: value.counts.ours }),
-            value.counts.provider && fill(texts.dnsProvider, { count: value.counts.provider }),
-            value.counts.public + value.counts.unknown && fill(texts.dnsOther, { count: value.counts.public + value.counts.unknown }),
-          ].filter((part): part is string => Boolean(part))
-          return parts.length ? parts.join(', ') : texts.unknownValue
-        }
-        ;[was, now] = [counts(dns.before), counts(dns.after)]
-        verdicts = [dns.before.verdict, dns.after.verdict]
-      }
-      const verdict = verdicts[1] !== verdicts[0] ? (verdicts[1] === 'ok' ? texts.nowProtected : verdicts[1] === 'leak' ? texts.nowLeaking : null) : null
-      return [verdict ? fill(texts.compareChangedVerdict, { row: name, before: was, after: now, verdict }) : fill(texts.compareChanged, { row: name, before: was, after: now })]
-    })
-
   const statusText = (status: NonNullable<ConnectionTestState['testResult']['status']>) => statusWords(texts, status)
   const words: Wording = { texts, country: countryName, network: networkName, time: timeText }
-
-  const shareResult = async () => {
-    if (!lastRun || !lastTestId || sharing?.kind === 'busy') return
-    setSharing({ kind: 'busy' })
-    try {
-      const response = await fetch('/api/connection-test/share/', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ testId: lastTestId, result: lastRun, locale }),
-        signal: AbortSignal.timeout(RESULTS_CAP_MS),
-      })
-      const answer = (await response.json().catch(() => ({}))) as { url?: string; expiresAt?: string; field?: string }
-      if (response.status === 201 && answer.url && answer.expiresAt) {
-        setSharing({ kind: 'done', url: answer.url, expiresAt: answer.expiresAt })
-        setAnnouncement(fill(texts.shareReady, { time: timeText(answer.expiresAt) }))
-        return
-      }
-      const next: Sharing = { kind: response.status === 404 && answer.field === 'testId' ? 'rerun' : 'failed' }
-      setSharing(next)
-      setAnnouncement(next.kind === 'rerun' ? texts.shareRerun : texts.shareFailed)
-    } catch {
-      setSharing({ kind: 'failed' })
-      setAnnouncement(texts.shareFailed)
-    }
-  }
 
   const started = state.inProgress || state.testResult.status !== null
   const pending = state.inProgress ? texts.testing : texts.notTested
@@ -431,77 +329,10 @@ export function ConnectionTestPanel({ texts, languageTag, locale }: { texts: Con
         </div>
       )}
 
-      {status && !state.inProgress && !shared && (
-        <div className="flex flex-wrap items-center gap-3 text-sm" data-before="">
-          {lastRun && lastRun.at !== before?.at && (
-            <button type="button" className="btn-outline px-4 py-2" onClick={saveBefore}>
-              {texts.saveBefore}
-            </button>
-          )}
-          {before && (
-            <>
-              <p className="flex-1">{fill(texts.savedNote, { time: timeText(before.at) })}</p>
-              <button type="button" className="btn-outline px-4 py-2" onClick={forgetBefore}>
-                {texts.forgetBefore}
-              </button>
-            </>
-          )}
-        </div>
-      )}
-
-      {before && lastRun && lastRun.at !== before.at && !state.inProgress && (
-        <section className="rounded-2xl border border-line p-5" aria-labelledby="connection-test-comparison" data-comparison="">
-          <h3 id="connection-test-comparison" className="font-semibold">
-            {fill(texts.compareHeading, { time: timeText(before.at) })}
-          </h3>
-          <ul className="mt-3 grid gap-2 text-sm">
-            {compare(before, lastRun).map((change) => {
-              if (change.row === 'overall') return null
-              const [line] = changeLines([change])
-              return (
-                <li key={change.row} className="break-words" data-change={change.row} data-changed={change.changed ? '' : undefined}>
-                  {line}
-                </li>
-              )
-            })}
-          </ul>
-        </section>
-      )}
-
       {lastRun && !state.inProgress && !shared && (
-        <div className="grid gap-4 rounded-2xl border border-line p-5 text-sm">
-          <details data-summary="">
-            <summary className="cursor-pointer font-semibold">{texts.textHeading}</summary>
-            <pre id="connection-test-text" className="mt-3 overflow-x-auto whitespace-pre-wrap break-words font-mono text-xs">
-              {summary(lastRun, words, window.location.origin + window.location.pathname)}
-            </pre>
-          </details>
-          <CopyButton target="connection-test-text" label={texts.copyText} text={texts.copyText} copied={texts.copied} />
-          <div className="grid gap-2" data-share={sharing?.kind ?? ''}>
-            <p id="connection-test-share-warning">{texts.shareWarning}</p>
-            <div>
-              <button type="button" className="btn-outline px-4 py-2 aria-disabled:opacity-60" aria-describedby="connection-test-share-warning" aria-disabled={sharing?.kind === 'busy' ? true : undefined} onClick={() => void shareResult()}>
-                {texts.share}
-              </button>
-            </div>
-            {sharing?.kind === 'done' && (
-              <div className="grid gap-1">
-                <p>{fill(texts.shareReady, { time: timeText(sharing.expiresAt) })}</p>
-                <p className="flex flex-wrap items-center gap-2">
-                  <a id="connection-test-share-link" href={sharing.url} className="break-all font-mono text-xs underline" data-share-link="">
-                    {sharing.url}
-                  </a>
-                  <CopyButton target="connection-test-share-link" label={texts.shareCopy} text={texts.shareCopy} copied={texts.copied} />
-                </p>
-              </div>
-            )}
-            {(sharing?.kind === 'rerun' || sharing?.kind === 'failed') && (
-              <p className="font-semibold text-red-700" data-share-error="">
-                {sharing.kind === 'rerun' ? texts.shareRerun : texts.shareFailed}
-              </p>
-            )}
-          </div>
-        </div>
+        <Suspense fallback={null}>
+          <ConnectionTestExtras texts={texts} words={words} lastRun={lastRun} testId={lastTestId} locale={locale} announce={(text) => setAnnouncement((current) => `${current} ${text}`.trim())} replace={setAnnouncement} />
+        </Suspense>
       )}
 
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]" data-address="">

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import en from '../../../messages/en.json'
 import ar from '../../../messages/ar.json'
-import { compare, familyFacts, readSnapshot, resultRows, shareFromHash, summary, type TestSnapshot, type Wording } from './compare'
+import { compare, familyFacts, readSnapshot, summary, type TestSnapshot } from './compare'
+import { resultRows, shareFromHash, type Wording } from './wording'
 import { initialState, type ResolverRow } from './verdict'
 
 const resolver = (ip: string, label: ResolverRow['label']): ResolverRow => ({ ip, local: false, country: 'DE', asn: 3320, org: 'Example ISP', label, publicName: null, ecs: null })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { securityNow } from '@/lib/clock'
 import { apiError, handler, json, otherMethods, queryOf, tsParam } from '@/lib/http'
-import { SHARE_ID_PATTERN } from '@/services/connection-test/compare'
+import { SHARE_ID_PATTERN } from '@/services/connection-test/wording'
 import { payloadClient } from '@/services/content/payload'
 import { sharesStore } from '@/services/connection-test/shares'
 import { limit } from '@/services/security/rate-limit'
