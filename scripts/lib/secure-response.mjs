@@ -93,6 +93,21 @@ function cachedHashSources(etag, body) {
   return sources
 }
 
+/**
+ * Headers Next leaves on a response that no client needs there, each repeating the request's path:
+ * the proxy's rewrite target (`x-middleware-rewrite`, never read by the browser) always, and on a
+ * redirect the rewritten path and query too (the router reads them only from a rendered answer).
+ * With `Location` that made three copies of a long URL, past the 16 KB of headers that Node's
+ * HTTP client and common proxies accept.
+ */
+export function dropInternalHeaders(res) {
+  res.removeHeader('x-middleware-rewrite')
+  if (res.statusCode >= 300 && res.statusCode < 400) {
+    res.removeHeader('x-nextjs-rewritten-path')
+    res.removeHeader('x-nextjs-rewritten-query')
+  }
+}
+
 const isHtml = (res) => /^text\/html\b/i.test(String(res.getHeader('content-type') ?? ''))
 
 /**
@@ -113,6 +128,7 @@ export function secureResponse(res, { onHeld, rewrite } = {}) {
 
   const decide = () => {
     if (mode) return mode
+    dropInternalHeaders(res)
     if (res.statusCode === 304) {
       // A 304's headers replace the cached copy's: the cached page keeps the policy made for its body.
       res.removeHeader('content-security-policy')
@@ -136,6 +152,7 @@ export function secureResponse(res, { onHeld, rewrite } = {}) {
     chunk == null ? null : Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : Buffer.from(chunk)
 
   res.writeHead = function writeHead(status, ...rest) {
+    if (typeof status === 'number') res.statusCode = status
     const headers = rest.find((value) => value && typeof value === 'object')
     if (headers && !Array.isArray(headers)) for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
     const message = typeof rest[0] === 'string' ? rest[0] : undefined

@@ -161,3 +161,27 @@ describe('a cached page’s policy after a HEAD request', () => {
     expect(again.policy()).toBe(get.policy())
   })
 })
+
+describe('the headers of a long address', () => {
+  const long = `/site/jp/my-account/orders/${'x'.repeat(6000)}`
+  const internal = { 'x-middleware-rewrite': long, 'x-nextjs-rewritten-path': long, 'x-nextjs-rewritten-query': 'page=1', 'content-type': 'text/plain' }
+
+  it('leave out the proxy’s rewrite target always, and the rewritten path on a redirect: Location alone carries it', () => {
+    const redirect = fakeResponse({ ...internal, location: long.replace('/site', '') })
+    secureResponse(redirect.res as never)
+    redirect.res.writeHead(307)
+    redirect.res.end()
+    expect(redirect.res.getHeader('x-middleware-rewrite')).toBeUndefined()
+    expect(redirect.res.getHeader('x-nextjs-rewritten-path')).toBeUndefined()
+    expect(redirect.res.getHeader('x-nextjs-rewritten-query')).toBeUndefined()
+    expect(redirect.res.getHeader('location')).toBe(long.replace('/site', ''))
+  })
+
+  it('keep the rewritten path on a rendered answer, where the router reads it', () => {
+    const page = fakeResponse(internal)
+    secureResponse(page.res as never)
+    page.res.end()
+    expect(page.res.getHeader('x-middleware-rewrite')).toBeUndefined()
+    expect(page.res.getHeader('x-nextjs-rewritten-path')).toBe(long)
+  })
+})
