@@ -3,9 +3,12 @@
 //   1. first-load JavaScript (gzip) of each page: every script the page loaded before idle,
 //   2. Lighthouse mobile, all four categories, median of three runs (lighthouse 12.8.2, a pinned
 //      devDependency, in Debian's Chromium), with LCP, TBT and CLS,
-//   3. server render throughput, served from the render cache and freshly rendered.
+//   3. server render throughput, served from the render cache and freshly rendered,
+//   4. with --trace, one more Lighthouse run per page under real 4× CPU throttling (devtools
+//      throttling, not simulated) whose trace is saved for DevTools: the long tasks after the first
+//      paint with the script each is attributed to, and the LCP element with its phases.
 // Usage: start the site (`npm start`), then
-//   `npm run bench [-- --url http://localhost:3000 --paths /,/blog/<slug> --locales en,de,ar,jp,ru --runs 3 --skip-lighthouse]`.
+//   `npm run bench [-- --url http://localhost:3000 --paths /,/blog/<slug> --locales en,de,ar,jp,ru --runs 3 --skip-lighthouse --trace]`.
 // With --locales each path is measured under each locale's prefix (English has none).
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -59,7 +62,7 @@ async function firstLoadJs(report) {
   return { scripts: scripts.length, rawKiB: +(raw / 1024).toFixed(1), gzipKiB: +(gzip / 1024).toFixed(1) }
 }
 
-function lighthouseRun(url, file) {
+function lighthouseRun(url, file, extra = []) {
   execFileSync(
     process.execPath,
     [
@@ -71,6 +74,7 @@ function lighthouseRun(url, file) {
       `--output-path=${file}`,
       '--quiet',
       '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+      ...extra,
     ],
     { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'inherit'] },
   )
@@ -91,6 +95,38 @@ async function lighthouse(pagePath) {
     tbtMs: Math.round(audit('total-blocking-time')),
     cls: +audit('cumulative-layout-shift').toFixed(3),
     firstLoadJs: await firstLoadJs(reports[0]),
+  }
+}
+
+/** A script's address without the site's origin (`/_next/static/chunks/…`); Lighthouse names work it cannot attribute "Unattributable". */
+const shortUrl = (url) => (url && url.startsWith(base) ? url.slice(base.length) : url || 'Unattributable')
+
+/**
+ * One Lighthouse run under devtools throttling (the CPU really slowed 4×, as a mid-range phone),
+ * its trace saved beside the report: the main thread's long tasks after the first contentful
+ * paint, each with the script Lighthouse attributes it to, the time each script spent in
+ * evaluation, and the LCP element with its phases.
+ */
+function traceRun(pagePath) {
+  const file = path.join(outDir, `trace-${pagePath.replace(/\W+/g, '_') || 'home'}.json`)
+  const report = lighthouseRun(base + pagePath, file, ['--throttling-method=devtools', '--save-assets'])
+  const fcp = report.audits['first-contentful-paint']?.numericValue ?? 0
+  const tasks = (report.audits['long-tasks']?.details?.items ?? []).filter((task) => task.startTime >= fcp)
+  const bootup = report.audits['bootup-time']?.details?.items ?? []
+  const lcpTables = report.audits['largest-contentful-paint-element']?.details?.items ?? []
+  const node = lcpTables[0]?.items?.[0]?.node
+  const phases = Object.fromEntries((lcpTables[1]?.items ?? []).map((item) => [item.phase, Math.round(item.timing)]))
+  return {
+    traceFile: path.relative(process.cwd(), file.replace(/\.json$/, '-0.trace.json')),
+    fcpMs: Math.round(fcp),
+    lcpMs: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? 0),
+    tbtMs: Math.round(report.audits['total-blocking-time']?.numericValue ?? 0),
+    lcpElement: node ? { selector: node.selector, snippet: node.snippet, text: node.nodeLabel } : null,
+    lcpPhases: phases,
+    longTasksAfterFcp: [...tasks].sort((a, b) => a.startTime - b.startTime).map((task) => ({ url: shortUrl(task.url), startMs: Math.round(task.startTime), durationMs: Math.round(task.duration) })),
+    scriptEvaluationMs: bootup
+      .filter((item) => item.scripting >= 20)
+      .map((item) => ({ url: shortUrl(item.url), scriptingMs: Math.round(item.scripting), parseCompileMs: Math.round(item.scriptParseCompile) })),
   }
 }
 
@@ -122,6 +158,7 @@ for (const pagePath of targets) {
     entry.uncachedPagesPerSecond = await throughput(pagePath, { requests: 60, headers: { 'x-prerender-revalidate': previewModeId } })
   }
   if (!args['skip-lighthouse']) entry.lighthouseMobile = await lighthouse(pagePath)
+  if (args.trace) entry.trace = traceRun(pagePath)
   results.pages[pagePath] = entry
   console.log(pagePath, JSON.stringify(entry))
 }
@@ -138,5 +175,16 @@ if (!args['skip-lighthouse']) {
   console.log(`\nLighthouse mobile, median of ${runs}:`)
   console.log(line(head))
   for (const row of rows) console.log(line(row))
+}
+if (args.trace) {
+  for (const [pagePath, { trace }] of Object.entries(results.pages)) {
+    console.log(`\n${pagePath} under 4× CPU (devtools throttling): FCP ${trace.fcpMs} ms, LCP ${trace.lcpMs} ms, TBT ${trace.tbtMs} ms; trace ${trace.traceFile}`)
+    console.log(`  LCP element: ${trace.lcpElement ? `${trace.lcpElement.selector} ${trace.lcpElement.snippet} “${trace.lcpElement.text}”` : 'none found'}`)
+    console.log(`  LCP phases (ms): ${Object.entries(trace.lcpPhases).map(([phase, ms]) => `${phase} ${ms}`).join(', ') || 'none'}`)
+    console.log(`  long tasks after FCP: ${trace.longTasksAfterFcp.length ? '' : 'none'}`)
+    for (const task of trace.longTasksAfterFcp) console.log(`    at ${task.startMs} ms, ${task.durationMs} ms: ${task.url}`)
+    console.log('  script evaluation ≥ 20 ms:')
+    for (const script of trace.scriptEvaluationMs) console.log(`    ${script.scriptingMs} ms (+${script.parseCompileMs} parse and compile): ${script.url}`)
+  }
 }
 console.log(`written to ${path.join(outDir, 'summary.json')}`)
