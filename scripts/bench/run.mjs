@@ -27,6 +27,8 @@ const locales = typeof args.locales === 'string' ? args.locales.split(',').filte
 const runs = Number(args.runs || 3)
 const chrome = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const outDir = path.resolve('bench-results')
+/** A page's budget: first-load JavaScript (gzip) and Lighthouse's total blocking time, median of the runs. */
+const BUDGET = { jsKiB: 120, tbtMs: 50 }
 mkdirSync(outDir, { recursive: true })
 const lighthouseCli = require.resolve('lighthouse/cli/index.js')
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
@@ -167,12 +169,13 @@ writeFileSync(path.join(outDir, 'summary.json'), JSON.stringify(results, null, 2
 if (!args['skip-lighthouse']) {
   const rows = Object.entries(results.pages).map(([pagePath, entry]) => {
     const lh = entry.lighthouseMobile
-    return [pagePath, lh.median.performance, lh.median.accessibility, lh.median['best-practices'], lh.median.seo, lh.lcpMs, lh.tbtMs, lh.cls, lh.firstLoadJs.gzipKiB]
+    const over = [lh.firstLoadJs.gzipKiB > BUDGET.jsKiB && `JS > ${BUDGET.jsKiB} KiB`, lh.tbtMs > BUDGET.tbtMs && `TBT > ${BUDGET.tbtMs} ms`].filter(Boolean)
+    return [pagePath, lh.median.performance, lh.median.accessibility, lh.median['best-practices'], lh.median.seo, lh.lcpMs, lh.tbtMs, lh.cls, lh.firstLoadJs.gzipKiB, over.length ? `over: ${over.join(', ')}` : 'within']
   })
-  const head = ['page', 'Perf', 'A11y', 'BP', 'SEO', 'LCP ms', 'TBT ms', 'CLS', 'JS KiB gz']
+  const head = ['page', 'Perf', 'A11y', 'BP', 'SEO', 'LCP ms', 'TBT ms', 'CLS', 'JS KiB gz', 'budget']
   const widths = head.map((title, i) => Math.max(title.length, ...rows.map((row) => String(row[i]).length)))
-  const line = (cells) => cells.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i]))).join('  ')
-  console.log(`\nLighthouse mobile, median of ${runs}:`)
+  const line = (cells) => cells.map((cell, i) => (i === 0 || i === cells.length - 1 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i]))).join('  ')
+  console.log(`\nLighthouse mobile, median of ${runs} (budget: ${BUDGET.jsKiB} KiB of script, ${BUDGET.tbtMs} ms TBT):`)
   console.log(line(head))
   for (const row of rows) console.log(line(row))
 }
