@@ -26,7 +26,6 @@ const SHARE_CAP_MS = 8000
  * afresh for each finished run (the panel hides it while a run is in progress).
  */
 export function ConnectionTestExtras({
-  texts,
   words,
   lastRun,
   testId,
@@ -34,7 +33,6 @@ export function ConnectionTestExtras({
   announce,
   replace,
 }: {
-  texts: Wording['texts']
   words: Wording
   lastRun: TestSnapshot
   testId: string | null
@@ -44,6 +42,7 @@ export function ConnectionTestExtras({
   replace: (text: string) => void
 }) {
   // Only ever rendered in the browser (after a run), so storage can be read at once.
+  const { texts } = words
   const [before, setBefore] = useState<TestSnapshot | null>(() => readSnapshot(storage()?.getItem(BEFORE_KEY) ?? null))
   const [sharing, setSharing] = useState<Sharing | null>(null)
   const announced = useRef(false)

@@ -21,8 +21,6 @@ import {
 
 export type ConnectionTestTexts = Messages['ConnectionTest']
 
-type Details = TestDetails
-
 /** Each step's share of the progress; together 100. */
 const WEIGHTS = { address: 15, ipv4: 15, ipv6: 15, webrtc: 20, dns: 35 } as const
 const FAMILY_CAP_MS = 6000
@@ -95,7 +93,7 @@ const ConnectionTestExtras = lazy(() => import('./ConnectionTestExtras.client').
 
 export function ConnectionTestPanel({ texts, languageTag, locale }: { texts: ConnectionTestTexts; languageTag: string; locale: string }) {
   const [state, setState] = useState<ConnectionTestState>(initialState)
-  const [details, setDetails] = useState<Details>({ address: null, ipv4: null, ipv6: null })
+  const [details, setDetails] = useState<TestDetails>({ address: null, ipv4: null, ipv6: null })
   const [announcement, setAnnouncement] = useState('')
   const [ready, setReady] = useState(false)
   /** The last finished run and its test's id (for a share link). */
@@ -162,7 +160,7 @@ export function ConnectionTestPanel({ texts, languageTag, locale }: { texts: Con
     }
     const run = ++runs.current
     const draft = initialState()
-    const found: Details = { address: null, ipv4: null, ipv6: null }
+    const found: TestDetails = { address: null, ipv4: null, ipv6: null }
     draft.inProgress = true
     const publish = () => {
       if (run !== runs.current) return
@@ -331,7 +329,7 @@ export function ConnectionTestPanel({ texts, languageTag, locale }: { texts: Con
 
       {lastRun && !state.inProgress && !shared && (
         <Suspense fallback={null}>
-          <ConnectionTestExtras texts={texts} words={words} lastRun={lastRun} testId={lastTestId} locale={locale} announce={(text) => setAnnouncement((current) => `${current} ${text}`.trim())} replace={setAnnouncement} />
+          <ConnectionTestExtras words={words} lastRun={lastRun} testId={lastTestId} locale={locale} announce={(text) => setAnnouncement((current) => `${current} ${text}`.trim())} replace={setAnnouncement} />
         </Suspense>
       )}
 

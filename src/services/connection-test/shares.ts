@@ -6,7 +6,7 @@ import type { Payload } from 'payload'
 import { z } from 'zod'
 import { pgPool } from '@/services/db'
 import { redis, type RedisClient } from '@/services/security/redis'
-import { parseAddress, type ConnectionTestState, type ResolverRow } from './verdict'
+import { dnsVerdict, overallVerdict, parseAddress, type ResolverRow } from './verdict'
 import type { TestSnapshot } from './compare'
 
 type Pool = ReturnType<typeof pgPool>
@@ -20,12 +20,7 @@ export const SHARE_MAX_BODY_BYTES = 8192
 /** A new share id: 16 random bytes, base64url (22 characters). */
 export const newShareId = () => randomBytes(16).toString('base64url')
 
-export type StoredShare = {
-  id: string
-  result: TestSnapshot
-  createdAt: string
-  expiresAt: string
-}
+export type StoredShare = { id: string; result: TestSnapshot; createdAt: string; expiresAt: string }
 
 export type SharesStore = {
   kind: 'postgres' | 'redis'
@@ -44,22 +39,8 @@ export function createPgSharesStore(pool: Pool): SharesStore {
     },
     async get(id, now) {
       const found = await pool.query(`select id, result, created_at, expires_at from ${SHARES_TABLE} where id = $1 and expires_at > $2`, [id, now])
-      const row = found.rows[0] as
-        | {
-            id: string
-            result: TestSnapshot
-            created_at: Date
-            expires_at: Date
-          }
-        | undefined
-      return row
-        ? {
-            id: row.id,
-            result: row.result,
-            createdAt: new Date(row.created_at).toISOString(),
-            expiresAt: new Date(row.expires_at).toISOString(),
-          }
-        : null
+      const row = found.rows[0] as { id: string; result: TestSnapshot; created_at: Date; expires_at: Date } | undefined
+      return row ? { id: row.id, result: row.result, createdAt: new Date(row.created_at).toISOString(), expiresAt: new Date(row.expires_at).toISOString() } : null
     },
     async expire(now) {
       return (await pool.query(`delete from ${SHARES_TABLE} where expires_at <= $1`, [now])).rowCount ?? 0
@@ -72,9 +53,7 @@ export function createRedisSharesStore(client: Pick<RedisClient, 'set' | 'get'>,
   return {
     kind: 'redis',
     async put(share) {
-      await client.set(`${prefix}${share.id}`, JSON.stringify(share), {
-        PX: SHARE_TTL_MS,
-      })
+      await client.set(`${prefix}${share.id}`, JSON.stringify(share), { PX: SHARE_TTL_MS })
     },
     async get(id, now) {
       const text = await client.get(`${prefix}${id}`)
@@ -120,14 +99,8 @@ export const sharedResult = z.object({
     ipv4Leak: z.boolean(),
     ipv6Leak: z.boolean(),
     testResult: z.object({
-      webrtc: z.object({
-        status: z.enum(['ok', 'leak', 'exposed', 'none', 'unavailable']).nullable(),
-        ip: z.array(address).max(16),
-      }),
-      dns: z.object({
-        ipv4: address.nullable(),
-        ipv4Country: country.nullable(),
-      }),
+      webrtc: z.object({ status: z.enum(['ok', 'leak', 'exposed', 'none', 'unavailable']).nullable(), ip: z.array(address).max(16) }),
+      dns: z.object({ ipv4: address.nullable(), ipv4Country: country.nullable() }),
     }),
   }),
   details: z.object({ address: geo.nullable(), ipv4: finding, ipv6: finding }),
@@ -135,17 +108,13 @@ export const sharedResult = z.object({
 
 export type SharedInput = z.infer<typeof sharedResult>
 
-/** The result to keep: the browser's rows, with the DNS rows and verdict found here and the overall verdict made again from them. */
-export function resultToShare(
-  input: SharedInput,
-  dns: {
-    resolvers: ResolverRow[]
-    status: ConnectionTestState['testResult']['dns']['status']
-  },
-  overall: NonNullable<ConnectionTestState['testResult']['status']>,
-): TestSnapshot {
+/**
+ * The result to keep: the browser's rows, with the DNS rows found here, and the DNS and overall
+ * verdicts made again from them (`connected`: the browser's address is one of our exits).
+ */
+export function resultToShare(input: SharedInput, resolvers: ResolverRow[], connected: boolean): TestSnapshot {
   const { state } = input
-  return {
+  const snapshot: TestSnapshot = {
     at: input.at,
     state: {
       inProgress: false,
@@ -154,16 +123,13 @@ export function resultToShare(
       ipv4Leak: state.ipv4Leak,
       ipv6Leak: state.ipv6Leak,
       testResult: {
-        status: overall,
+        status: null,
         webrtc: state.testResult.webrtc,
-        dns: {
-          status: dns.status,
-          ipv4: state.testResult.dns.ipv4,
-          ipv4Country: state.testResult.dns.ipv4Country,
-          dns: dns.resolvers,
-        },
+        dns: { status: dnsVerdict(resolvers, connected), ipv4: state.testResult.dns.ipv4, ipv4Country: state.testResult.dns.ipv4Country, dns: resolvers },
       },
     },
     details: input.details,
   }
+  snapshot.state.testResult.status = overallVerdict(snapshot.state, connected)
+  return snapshot
 }

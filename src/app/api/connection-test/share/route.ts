@@ -8,7 +8,7 @@ import { localeCodes } from '@/i18n/locales'
 import { payloadClient } from '@/services/content/payload'
 import { checkTestId, exitEntries, testResults } from '@/services/connection-test/results'
 import { newShareId, resultToShare, SHARE_MAX_BODY_BYTES, SHARE_TTL_MS, sharedResult, sharesStore } from '@/services/connection-test/shares'
-import { dnsVerdict, isConnected, overallVerdict } from '@/services/connection-test/verdict'
+import { isConnected } from '@/services/connection-test/verdict'
 import { limit } from '@/services/security/rate-limit'
 
 const body = z.object({
@@ -34,12 +34,9 @@ export const POST = handler(async (request) => {
   const clientIp = clientAddress(request.headers)
   const [found, exits] = await Promise.all([testResults(payload, input.testId, clientIp, { waitMs: 0 }), exitEntries(payload)])
   // Connected or not as the browser found it: its address against our exits as they are now.
-  const connected = isConnected(input.result.state.clientIp, exits)
-  const dns = { resolvers: found.resolvers, status: dnsVerdict(found.resolvers, connected) }
-  const draft = resultToShare(input.result, dns, 'unknown')
-  draft.state.testResult.status = overallVerdict(draft.state, connected)
+  const result = resultToShare(input.result, found.resolvers, isConnected(input.result.state.clientIp, exits))
   const createdAt = securityNow()
-  const share = { id: newShareId(), result: draft, createdAt: createdAt.toISOString(), expiresAt: new Date(createdAt.getTime() + SHARE_TTL_MS).toISOString() }
+  const share = { id: newShareId(), result, createdAt: createdAt.toISOString(), expiresAt: new Date(createdAt.getTime() + SHARE_TTL_MS).toISOString() }
   await sharesStore(payload).put(share)
   const url = `${env().SITE_URL.replace(/\/$/, '')}${localizePath(input.locale ?? 'en', '/connection-test')}#share=${share.id}`
   return json({ id: share.id, url, expiresAt: share.expiresAt }, { status: 201 })
