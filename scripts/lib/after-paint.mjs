@@ -9,6 +9,10 @@
 // link goes to the style sheet and fonts first; the page hydrates right after its first paint.
 // Inline scripts (the flight data, Turbopack's bootstrap) stay where they are: they only queue
 // data for the runtime. Pages with a nonce (the admin, search, previews) are streamed unchanged.
+//
+// A page that marks an element `data-hydrate="demand"` (the content pages: pages of blocks, posts,
+// help articles) gets `data-start="demand"` on the loader: its scripts wait, after the first paint,
+// for the visitor or an island in view (public/scripts/after-paint.js, docs/decisions).
 
 /** The loader; served from `public/`, so the page policy's `'self'` allows it and what it adds. */
 export const LOADER_SRC = '/scripts/after-paint.js'
@@ -26,6 +30,10 @@ function attributes(text) {
   }
   return found
 }
+
+/** The content pages' mark (an attribute of an element; text that shows it is escaped). */
+export const DEMAND_MARK = 'data-hydrate="demand"'
+const DEMAND = /<[a-z][^<>]*\sdata-hydrate="demand"[^<>]*>/i
 
 /** One entry of the loader's list: `url` or `url|integrity`. */
 const entry = (src, integrity) => (integrity ? `${src}|${integrity}` : src)
@@ -54,8 +62,9 @@ export function loadScriptsAfterPaint(html) {
     return ''
   })
   if (!scripts.length) return html
+  const demand = DEMAND.test(rewritten) ? ' data-start="demand"' : ''
   const loader =
-    `<script src="${LOADER_SRC}" async="" data-scripts="${scripts.join(' ')}"` +
+    `<script src="${LOADER_SRC}" async=""${demand} data-scripts="${scripts.join(' ')}"` +
     (preloads.length ? ` data-preloads="${preloads.join(' ')}"` : '') +
     '></script>'
   const head = rewritten.indexOf('</head>')

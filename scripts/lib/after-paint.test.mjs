@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LOADER_SRC, loadScriptsAfterPaint } from './after-paint.mjs'
+import { DEMAND_MARK, LOADER_SRC, loadScriptsAfterPaint } from './after-paint.mjs'
 
 const head = [
   '<link rel="preload" href="/_next/static/media/font.woff2" as="font" crossorigin="" type="font/woff2"/>',
@@ -50,5 +50,14 @@ describe('loading scripts after the first paint', () => {
   it('moves only URLs and integrity values that need no escaping', () => {
     const odd = '<html><head><script src="/_next/static/chunks/a&quot;b.js" async=""></script><script src="/_next/static/chunks/c.js" integrity="x&quot;" async=""></script></head></html>'
     expect(loadScriptsAfterPaint(odd)).toBe(odd)
+  })
+
+  it('marks the loader of a content page to wait for its visitor, and no other', () => {
+    expect(out).not.toContain('data-start=')
+    const content = page.replace('<main>Text</main>', `<main><div class="x" ${DEMAND_MARK}>Text</div></main>`)
+    expect(loadScriptsAfterPaint(content)).toContain(`<script src="${LOADER_SRC}" async="" data-start="demand" data-scripts="/_next/static/chunks/one.js|sha256-ONE+/= `)
+    // The words in a page's text, or in its flight data, are not the mark.
+    for (const text of ['<main><p>data-hydrate=&quot;demand&quot;</p></main>', '<main>Text</main><script>self.__next_f.push([1,"{\\"data-hydrate\\":\\"demand\\"}"])</script>'])
+      expect(loadScriptsAfterPaint(page.replace('<main>Text</main>', text))).not.toContain('data-start=')
   })
 })

@@ -41,19 +41,39 @@ export async function connectBrowser(): Promise<Browser> {
 
 /** Whether React has taken over a site page (a page without the after-paint loader has nothing to wait for). */
 const hydrated = () => !document.querySelector('script[src="/scripts/after-paint.js"]') || document.documentElement.hasAttribute('data-hydrated')
+/** Hydrated, or a content page that waits for its visitor (`data-start="demand"`, public/scripts/after-paint.js). */
+const hydratedOrWaiting = () => {
+  const loader = document.querySelector('script[src="/scripts/after-paint.js"]')
+  return !loader || document.documentElement.hasAttribute('data-hydrated') || loader.getAttribute('data-state') === 'waiting'
+}
+
+/**
+ * A person is on the page they opened: their pointer moves over it. A content page loads its
+ * scripts then (or on a touch, a key, a scroll); the pointer rests on the header's edge, on no link.
+ */
+export async function arrive(page: Page) {
+  await page.waitForFunction(hydratedOrWaiting)
+  if (await page.evaluate(() => document.querySelector('script[src="/scripts/after-paint.js"]')?.getAttribute('data-state') === 'waiting')) {
+    // Two moves, so the pointer does move whichever point it last rested on.
+    await page.mouse.move(1, 1)
+    await page.mouse.move(0, 0)
+  }
+  await page.waitForFunction(hydrated)
+}
 
 type Wait = { waitUntil?: string } | undefined
 
 /**
  * A site page hydrates just after its first paint (scripts/lib/after-paint.mjs), which can be after
- * `load`. A person does not click within those milliseconds; Playwright would. So navigations
- * that wait for `load` or `networkidle` also wait for `<html data-hydrated>`; those that wait only
+ * `load`; a content page once its visitor is there. A person does not click within those
+ * milliseconds; Playwright would. So navigations that wait for `load` or `networkidle` arrive as a
+ * person does and wait for `<html data-hydrated>`; those that wait only
  * for `domcontentloaded` or `commit` (a test of what shows before hydration) return as they were.
  */
 function waitForHydration(page: Page) {
   const settle = async (options: Wait) => {
     if (options?.waitUntil === 'domcontentloaded' || options?.waitUntil === 'commit') return
-    await page.waitForFunction(hydrated)
+    await arrive(page)
   }
   const goto = page.goto.bind(page)
   page.goto = async (url, options) => {

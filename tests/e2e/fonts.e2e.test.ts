@@ -1,6 +1,6 @@
 import type { Browser, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { axeViolations, baseUrl, connectBrowser, newPage } from './browser'
+import { arrive, axeViolations, baseUrl, connectBrowser, newPage } from './browser'
 
 let browser: Browser
 
@@ -51,7 +51,8 @@ async function shiftWhenFontsArriveLate(page: Page, path: string): Promise<{ hel
   expect(early, path).toEqual([])
   release()
   await page.waitForLoadState('load')
-  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
+  // The visitor's pointer moves (a content page hydrates then, decision 014), and the page hydrates.
+  await arrive(page)
   await page.evaluate(() => document.fonts.ready.then(() => undefined))
   await painted(page)
   const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)

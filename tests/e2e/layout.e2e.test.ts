@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { axeViolations, baseUrl, connectBrowser, newPage } from './browser'
+import { arrive, axeViolations, baseUrl, connectBrowser, newPage } from './browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -157,6 +157,8 @@ describe('the cookie notice', () => {
     expect(await page.locator('section[data-cookie-notice]').isVisible()).toBe(false)
     release()
     await page.waitForLoadState('load')
+    // A content page hydrates once its visitor is there (decision 014).
+    await arrive(page)
     await expect.poll(() => page.locator('section[data-cookie-notice]').count()).toBe(0)
     await page.context().close()
   })

@@ -11,7 +11,7 @@ import { ConnectionTestLoader } from './ConnectionTestLoader.client'
 export async function ConnectionTest({ block, locale }: BlockProps<'connectionTest'>) {
   const messages = await getMessages({ locale })
   return (
-    <section className="py-16" data-block="connection-test" aria-labelledby={block.id ? `connection-test-${block.id}` : undefined}>
+    <section className="py-16" data-block="connection-test" data-island="" aria-labelledby={block.id ? `connection-test-${block.id}` : undefined}>
       <div className="container-site grid max-w-4xl gap-6">
         <div>
           <h2 id={block.id ? `connection-test-${block.id}` : undefined} className="text-3xl font-bold tracking-tight">

@@ -6,7 +6,7 @@ import { SignUpFormLoader } from './SignUpFormLoader.client'
 export async function SignUp({ block, locale }: BlockProps<'signUp'>) {
   const props = await signUpFormProps(locale, block.variant === 'download' ? 'download' : 'standard')
   return (
-    <section className="py-16" data-block="sign-up">
+    <section className="py-16" data-block="sign-up" data-island="">
       <div className="container-site grid gap-8 md:grid-cols-2">
         <div>
           <h2 className="text-3xl font-bold tracking-tight">{block.heading}</h2>

@@ -59,9 +59,12 @@ export function CookieNotice({ text, necessary, acceptAll, learnMore, privacyHre
       html.style.removeProperty('--cookie-notice-space')
       return
     }
-    const measure = () => html.style.setProperty('--cookie-notice-space', `${Math.ceil(element.getBoundingClientRect().height) + 24}px`)
-    measure()
-    const observer = new ResizeObserver(measure)
+    // The observer reports the height once layout is done (its first report comes with the next
+    // frame), so hydration forces no layout of its own.
+    const observer = new ResizeObserver(([entry]) => {
+      const height = entry?.borderBoxSize?.[0]?.blockSize ?? element.getBoundingClientRect().height
+      html.style.setProperty('--cookie-notice-space', `${Math.ceil(height) + 24}px`)
+    })
     observer.observe(element)
     return () => {
       observer.disconnect()

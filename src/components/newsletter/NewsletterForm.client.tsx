@@ -84,7 +84,7 @@ export function NewsletterForm({ locale, texts, humanCheck, tone }: Props) {
   const humanErrorId = `${ids}-human-error`
   return (
     <>
-      <form noValidate method="post" className={`grid gap-3 text-start ${dark ? 'max-w-80' : 'mx-auto max-w-md'}`} onFocus={start} onSubmit={(event) => void submit(event)} data-newsletter-form={tone}>
+      <form noValidate method="post" className={`grid gap-3 text-start ${dark ? 'max-w-80' : 'mx-auto max-w-md'}`} onFocus={start} onSubmit={(event) => void submit(event)} data-newsletter-form={tone} data-island="">
         <label htmlFor={inputId} className={`text-sm font-medium ${dark ? 'text-white' : ''}`}>
           {texts.emailLabel}
         </label>

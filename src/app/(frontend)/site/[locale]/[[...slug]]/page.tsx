@@ -99,8 +99,9 @@ export default async function ContentPage({ params }: Props) {
     <SiteShell locale={locale} path={path}>
       {content.fallback && <FallbackAlert locale={locale} />}
       {trail.length > 0 && <Breadcrumbs locale={locale} trail={trail} />}
-      {/* Untranslated content is English: it keeps English's language and direction, not the locale's. */}
-      <div lang={content.fallback ? 'en' : undefined} dir={content.fallback ? 'ltr' : undefined} data-content-kind={content.kind}>
+      {/* Untranslated content is English: it keeps English's language and direction, not the locale's.
+          `data-hydrate="demand"`: Next's scripts load when the visitor or an island wants them (scripts/lib/after-paint.mjs); a preview loads them at once. */}
+      <div lang={content.fallback ? 'en' : undefined} dir={content.fallback ? 'ltr' : undefined} data-content-kind={content.kind} data-hydrate={draft ? undefined : 'demand'}>
         {body}
       </div>
       {path === '/' && <OrganizationJsonLd locale={locale} />}
