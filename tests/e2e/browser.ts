@@ -41,22 +41,33 @@ export async function connectBrowser(): Promise<Browser> {
 
 /** Whether React has taken over a site page (a page without the after-paint loader has nothing to wait for). */
 const hydrated = () => !document.querySelector('script[src="/scripts/after-paint.js"]') || document.documentElement.hasAttribute('data-hydrated')
-/** Hydrated, or a content page that waits for its visitor (`data-start="demand"`, public/scripts/after-paint.js). */
-const hydratedOrWaiting = () => {
+/** `hydrated`, `waiting` (a content page waiting for its visitor: `data-start="demand"`, public/scripts/after-paint.js), or false. */
+const hydration = () => {
   const loader = document.querySelector('script[src="/scripts/after-paint.js"]')
-  return !loader || document.documentElement.hasAttribute('data-hydrated') || loader.getAttribute('data-state') === 'waiting'
+  if (!loader || document.documentElement.hasAttribute('data-hydrated')) return 'hydrated'
+  return loader.getAttribute('data-state') === 'waiting' ? 'waiting' : false
 }
 
 /**
  * A person is on the page they opened: their pointer moves over it. A content page loads its
- * scripts then (or on a touch, a key, a scroll); the pointer rests on the header's edge, on no link.
+ * scripts then (or on a touch, a key, a scroll); the pointer rests on the header's edge, on no
+ * link. A page that sends the browser on (a client redirect) is followed to where it lands.
  */
 export async function arrive(page: Page) {
-  await page.waitForFunction(hydratedOrWaiting)
-  if (await page.evaluate(() => document.querySelector('script[src="/scripts/after-paint.js"]')?.getAttribute('data-state') === 'waiting')) {
-    // Two moves, so the pointer does move whichever point it last rested on.
-    await page.mouse.move(1, 1)
-    await page.mouse.move(0, 0)
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const state = await page
+      .waitForFunction(hydration)
+      .then((handle) => handle.jsonValue())
+      .catch((error: Error) => {
+        if (/context was destroyed|navigat/i.test(error.message)) return 'navigated'
+        throw error
+      })
+    if (state === 'hydrated') return
+    if (state === 'waiting') {
+      // Two moves, so the pointer does move whichever point it last rested on.
+      await page.mouse.move(1, 1)
+      await page.mouse.move(0, 0)
+    }
   }
   await page.waitForFunction(hydrated)
 }

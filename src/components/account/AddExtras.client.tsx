@@ -203,7 +203,8 @@ export default function AddExtras({ open, locale, tag, subscription, texts, onCl
             </select>
           </div>
         )}
-        {checked?.possible && checked.lines.length > 0 && (
+        {/* The lines wait for the offers too: they carry the names (a quick price must not show a tariff's id). */}
+        {checked?.possible && checked.lines.length > 0 && offers && (
           <div className="grid gap-1 rounded-xl border border-line p-4 text-sm" data-extras-lines aria-busy={checking ? true : undefined}>
             <dl className="grid gap-1">
             {checked.lines.map((line) => (
