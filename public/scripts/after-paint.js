@@ -63,9 +63,9 @@
   var tries = 0
   function replay() {
     while (held.length) {
-      var next = held[0]
-      if (!next.element.isConnected) held.shift()
-      else if (hydrated() && owned(next.element)) held.shift().again()
+      var first = held[0]
+      if (!first.element.isConnected) held.shift()
+      else if (hydrated() && owned(first.element)) held.shift().again()
       else break
     }
     if (held.length && ++tries < 400) setTimeout(replay, 50)

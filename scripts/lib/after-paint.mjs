@@ -33,7 +33,7 @@ function attributes(text) {
 
 /** The content pages' mark (an attribute of an element; text that shows it is escaped). */
 export const DEMAND_MARK = 'data-hydrate="demand"'
-const DEMAND = /<[a-z][^<>]*\sdata-hydrate="demand"[^<>]*>/i
+const DEMAND = new RegExp(`<[a-z][^<>]*\\s${DEMAND_MARK}[^<>]*>`, 'i')
 
 /** One entry of the loader's list: `url` or `url|integrity`. */
 const entry = (src, integrity) => (integrity ? `${src}|${integrity}` : src)
