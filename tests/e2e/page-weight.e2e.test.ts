@@ -134,6 +134,40 @@ describe("Next's scripts", () => {
     }
   })
 
+  it('wait for a first paint that comes late, however long it takes', async () => {
+    // The style sheet blocks the first paint; it is held well past the moment a clock would
+    // have given up waiting, then released. Until it comes, not one chunk is asked for.
+    const page = await newPage(browser)
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let sheetAsked!: () => void
+    const sheetHeld = new Promise<void>((resolve) => (sheetAsked = resolve))
+    await page.route(/\/_next\/static\/chunks\/[^/]+\.css$/, async (route) => {
+      sheetAsked()
+      await released
+      await route.continue()
+    })
+    const chunks: string[] = []
+    page.on('request', (request) => {
+      if (/\/_next\/static\/chunks\/[^/]+\.js$/.test(request.url())) chunks.push(request.url())
+    })
+    await page.goto('/order/pickup', { waitUntil: 'commit' })
+    await sheetHeld
+    await page.waitForFunction(() => document.querySelector('script[src="/scripts/after-paint.js"]') !== null)
+    await page.waitForTimeout(3000)
+    expect(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(0)
+    expect(chunks).toEqual([])
+    release()
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'))
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+      firstChunk: Math.min(...performance.getEntriesByType('resource').filter((entry) => /\/_next\/static\/chunks\/[^/]+\.js$/.test(entry.name)).map((entry) => entry.startTime)),
+    }))
+    expect(chunks.length).toBeGreaterThan(3)
+    expect(timing.firstChunk).toBeGreaterThanOrEqual(timing.paint)
+    await page.context().close()
+  })
+
   it('that start every page are compiled while they load, and each matches the integrity the page names', async () => {
     const html = await (await fetch(`${baseUrl()}/`)).text()
     const listed = /data-scripts="([^"]+)"/.exec(html)![1]!.split(' ').map((item) => item.split('|') as [string, string])
