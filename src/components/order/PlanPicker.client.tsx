@@ -1,6 +1,7 @@
 'use client'
 
 import { useEffect, useMemo, useSyncExternalStore } from 'react'
+import { moneyFormatter } from '@/lib/money-format'
 import { experimentAssignments } from '@/services/experiments/assign'
 import type { PickerData } from '@/services/purchase-flow/picker'
 import { chosenAddOns, clampSelection, parseSelection, selectionParams, type Selection, type Slots, type Traffic } from '@/services/purchase-flow/selection'
@@ -95,7 +96,7 @@ export function PlanPicker({ data, texts, checkoutPath, supportEmail, layout = '
   const addOnIds = chosenAddOns(selection, catalogue)
   const plan = data.plans.find((entry) => entry.id === selection.plan)
   const totalCents = (plan?.amount ?? 0) + addOnIds.reduce((sum, id) => sum + (prices[id]?.amount ?? 0), 0)
-  const money = useMemo(() => new Intl.NumberFormat(data.currencyTag, { style: 'currency', currency: 'USD' }), [data.currencyTag])
+  const money = useMemo(() => moneyFormatter(data.money), [data.money])
   // A variant that sells without an e-mail says so to checkout (`variant=no-email`).
   const checkoutLink = (chosen: Selection) => {
     const params = selectionParams(chosen)

@@ -6,6 +6,7 @@ import { cardFigures, type CardFigures } from '@/services/catalog/card-terms'
 import { pricingCards } from '@/services/catalog/cards'
 import { sold } from '@/services/catalog/catalog'
 import { formatMoney } from '@/services/catalog/priceList'
+import { moneyPattern, type MoneyPattern } from '@/lib/money-format'
 import { addOnMultiplier } from '@/services/catalog/pricing'
 import { serverLocations } from '@/services/content/servers'
 import type { PickerCatalogue, PlanOffer } from './selection'
@@ -25,6 +26,8 @@ export type PickerData = {
   regions: PickerRegion[]
   ipRegions: PickerRegion[]
   currencyTag: string
+  /** How the islands write dollar amounts in this locale without building a formatter at hydration. */
+  money: MoneyPattern
 }
 
 type Translate = Parameters<typeof cardFigures>[1]
@@ -82,5 +85,6 @@ export async function pickerData(
     regions,
     ipRegions,
     currencyTag: tag,
+    money: moneyPattern(tag),
   }
 }

@@ -1,6 +1,7 @@
 // Checkout's state in one hook: what was typed, the server's quote, the order being paid again, and paying.
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type { Mounted, StripeCheckout } from '../stripe-card'
+import { moneyFormatter } from '@/lib/money-format'
 import { localizePath } from '@/i18n/paths'
 import { cardComplete, hintBlocks, parseExpiry, payHint, stageOf, type CardFields } from '@/services/purchase-flow/checkout-rules'
 import { accountKey } from '@/services/purchase-flow/account-storage'
@@ -27,8 +28,12 @@ export function useCheckout({ locale, data, texts, defaultCountry, sandboxWallet
     const hash = new URLSearchParams(search).get('hash')
     return hash && /^[A-Za-z0-9_-]{22}$/.test(hash) ? hash : null
   }, [search])
-  const money = useMemo(() => new Intl.NumberFormat(data.currencyTag, { style: 'currency', currency: 'USD' }), [data.currencyTag])
-  const dates = useMemo(() => new Intl.DateTimeFormat(data.currencyTag, { dateStyle: 'long' }), [data.currencyTag])
+  // Neither formatter is built at hydration: amounts come from the server's pattern, dates need one only once a quote has any.
+  const money = useMemo(() => moneyFormatter(data.money), [data.money])
+  const dates = useMemo(() => {
+    let format: Intl.DateTimeFormat | null = null
+    return { format: (date: Date) => (format ??= new Intl.DateTimeFormat(data.currencyTag, { dateStyle: 'long' })).format(date) }
+  }, [data.currencyTag])
 
   const [email, setEmail] = useState('')
   const [consent, setConsent] = useState(true)
