@@ -21,6 +21,8 @@ export type MoneyPattern = {
 }
 
 const usd = (tag: string) => new Intl.NumberFormat(tag, { style: 'currency', currency: 'USD' })
+/** Western figures written in the locale's digits. */
+const inDigits = (value: string, digits: string[]) => value.replace(/[0-9]/g, (digit) => digits[Number(digit)]!)
 
 /** The pattern of US dollar amounts in `tag`, read on the server. */
 export function moneyPattern(tag: string): MoneyPattern {
@@ -30,8 +32,7 @@ export function moneyPattern(tag: string): MoneyPattern {
   const parts = sample.map((part): Part => (part.type === 'integer' ? 'integer' : part.type === 'fraction' ? 'fraction' : { text: part.value }))
   const count = (kind: Part) => parts.filter((part) => part === kind).length
   // The figures read back as 123 and 45 in the locale's digits: otherwise the pattern is not trusted.
-  const figures = (value: string) => value.replace(/[0-9]/g, (digit) => digits[Number(digit)]!)
-  const readBack = sample.find((part) => part.type === 'integer')?.value === figures('123') && sample.find((part) => part.type === 'fraction')?.value === figures('45')
+  const readBack = sample.find((part) => part.type === 'integer')?.value === inDigits('123', digits) && sample.find((part) => part.type === 'fraction')?.value === inDigits('45', digits)
   const trusted = count('integer') === 1 && count('fraction') === 1 && readBack && digits.every((digit) => digit.length > 0)
   return { tag, parts: trusted ? parts : null, digits }
 }
@@ -39,13 +40,12 @@ export function moneyPattern(tag: string): MoneyPattern {
 /** Formats dollars (`format(12.5)` → "$12.50" in en-US) from a pattern: the same text as `Intl.NumberFormat(tag, { style: 'currency', currency: 'USD' })`. */
 export function moneyFormatter(pattern: MoneyPattern): { format(value: number): string } {
   let intl: Intl.NumberFormat | null = null
-  const figures = (value: string) => value.replace(/[0-9]/g, (digit) => pattern.digits[Number(digit)]!)
   return {
     format(value: number) {
       const cents = Math.round(value * 100)
       if (pattern.parts && Number.isFinite(value) && !Object.is(value, -0) && cents >= 0 && cents < 100_000 && Math.abs(value * 100 - cents) < 1e-6) {
-        const integer = figures(String(Math.floor(cents / 100)))
-        const fraction = figures(String(cents % 100).padStart(2, '0'))
+        const integer = inDigits(String(Math.floor(cents / 100)), pattern.digits)
+        const fraction = inDigits(String(cents % 100).padStart(2, '0'), pattern.digits)
         return pattern.parts.map((part) => (part === 'integer' ? integer : part === 'fraction' ? fraction : part.text)).join('')
       }
       intl ??= usd(pattern.tag)
