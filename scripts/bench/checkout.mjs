@@ -8,14 +8,13 @@ import { randomUUID } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { flags, number, siteUrl } from './args.mjs'
 import { realMs, realNow } from '../lib/clock.mjs'
 
-const args = Object.fromEntries(
-  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
-)
-const base = (args.url || process.env.BENCH_URL || 'http://localhost:3000').replace(/\/$/, '')
-const concurrency = Number(args.concurrency || 16)
-const duration = Number(args.duration || 30)
+const args = flags()
+const base = siteUrl(args)
+const concurrency = number(args, 'concurrency', 16)
+const duration = number(args, 'duration', 30)
 const run = realMs().toString(36)
 
 const post = (url, body, headers = {}) =>

@@ -13,21 +13,17 @@
 // `--cpu 4` slows the page's CPU as Lighthouse's mobile profile does; `--fonts-late <ms>` holds every
 // web font that long, as a slow network does, so the first layout runs on the fallback faces.
 import { chromium } from 'playwright-core'
+import { flags, list, localized, median, number, siteUrl } from './args.mjs'
 
-const args = Object.fromEntries(
-  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]?.startsWith('--') ? true : (all[i + 1] ?? true)]] : pairs), []),
-)
-const base = (typeof args.url === 'string' ? args.url : process.env.BENCH_URL || 'http://localhost:3000').replace(/\/$/, '')
-const paths = (typeof args.paths === 'string' ? args.paths : '/').split(',').filter(Boolean)
-const locales = typeof args.locales === 'string' ? args.locales.split(',').filter(Boolean) : ['en']
-const runs = Number(args.runs || 5)
-const cpu = Number(args.cpu || 1)
-const fontsLate = Number(args['fonts-late'] || 0)
+const args = flags()
+const base = siteUrl(args)
+const paths = list(args, 'paths', ['/'])
+const locales = list(args, 'locales', ['en'])
+const runs = number(args, 'runs', 5)
+const cpu = number(args, 'cpu', 1)
+const fontsLate = number(args, 'fonts-late', 0)
 const chrome = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
-/** `/blog` under `de` is `/de/blog`; English has no prefix. */
-const localized = (locale, pagePath) => (locale === 'en' ? pagePath : pagePath === '/' ? `/${locale}` : `/${locale}${pagePath}`)
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 /** The same viewport and pixel ratio as Lighthouse's mobile profile. */
 const MOBILE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true }
 

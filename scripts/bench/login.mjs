@@ -2,13 +2,12 @@
 // login/ throughput for the issue notes (never a test assertion): registers one customer, then
 // keeps N connections busy signing in for D seconds and prints requests per second and latency.
 // Usage: start the site (`npm start`), then `node scripts/bench/login.mjs [--url http://localhost:3000 --connections 10 --seconds 10]`.
+import { flags, number, siteUrl } from './args.mjs'
 import { realMs } from '../lib/clock.mjs'
-const args = Object.fromEntries(
-  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]]] : pairs), []),
-)
-const base = (args.url || process.env.BENCH_URL || 'http://localhost:3000').replace(/\/$/, '')
-const connections = Number(args.connections || 10)
-const seconds = Number(args.seconds || 10)
+const args = flags()
+const base = siteUrl(args)
+const connections = number(args, 'connections', 10)
+const seconds = number(args, 'seconds', 10)
 
 const username = `bench-${realMs()}@example.com`
 const password = 'bench-Password-2026'

@@ -16,15 +16,14 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { realNow } from '../lib/clock.mjs'
+import { flags, list, localized, median, number, siteUrl } from './args.mjs'
 
 const require = createRequire(import.meta.url)
-const args = Object.fromEntries(
-  process.argv.slice(2).reduce((pairs, arg, i, all) => (arg.startsWith('--') ? [...pairs, [arg.slice(2), all[i + 1]?.startsWith('--') ? true : (all[i + 1] ?? true)]] : pairs), []),
-)
-const base = (typeof args.url === 'string' ? args.url : process.env.BENCH_URL || 'http://localhost:3000').replace(/\/$/, '')
-const paths = (typeof args.paths === 'string' ? args.paths : '/').split(',').filter(Boolean)
-const locales = typeof args.locales === 'string' ? args.locales.split(',').filter(Boolean) : null
-const runs = Number(args.runs || 3)
+const args = flags()
+const base = siteUrl(args)
+const paths = list(args, 'paths', ['/'])
+const locales = list(args, 'locales', null)
+const runs = number(args, 'runs', 3)
 const chrome = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const outDir = path.resolve('bench-results')
 /** A page's budget: first-load JavaScript (gzip) and Lighthouse's total blocking time, median of the runs. */
@@ -32,14 +31,6 @@ const BUDGET = { jsKiB: 120, tbtMs: 50 }
 mkdirSync(outDir, { recursive: true })
 const lighthouseCli = require.resolve('lighthouse/cli/index.js')
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]
-}
-
-/** `/blog` under `de` is `/de/blog`; English has no prefix. */
-const localized = (locale, pagePath) => (!locale || locale === 'en' ? pagePath : pagePath === '/' ? `/${locale}` : `/${locale}${pagePath}`)
 
 /** fetch with one retry: the server may close an idle keep-alive connection between phases. */
 async function get(url, init) {

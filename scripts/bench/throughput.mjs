@@ -19,20 +19,17 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { prepareAppEnv, root } from '../lib/app-env.mjs'
 import { realNow } from '../lib/clock.mjs'
+import { flags, list, number, siteUrl, text } from './args.mjs'
 import { serverMemory } from './process-memory.mjs'
 
-const argv = process.argv.slice(2)
-const flag = (name, fallback) => {
-  const at = argv.indexOf(`--${name}`)
-  return at >= 0 && argv[at + 1] && !argv[at + 1].startsWith('--') ? argv[at + 1] : fallback
-}
-const site = flag('url', process.env.BENCH_URL || 'http://localhost:3000').replace(/\/$/, '')
-const compare = flag('compare', '')?.replace(/\/$/, '')
-const paths = flag('paths', '/').split(',').filter(Boolean)
-const connections = Number(flag('connections', 10))
-const warmup = Number(flag('warmup', 2))
-const duration = Number(flag('duration', 8))
-const withNext = !argv.includes('--no-next')
+const args = flags()
+const site = siteUrl(args)
+const compare = text(args, 'compare', '').replace(/\/$/, '')
+const paths = list(args, 'paths', ['/'])
+const connections = number(args, 'connections', 10)
+const warmup = number(args, 'warmup', 2)
+const duration = number(args, 'duration', 8)
+const withNext = !args['no-next']
 const ENCODINGS = { identity: 'identity', gzip: 'gzip' }
 
 /** One raw GET (no decompression): status, headers and the bytes as sent. */
