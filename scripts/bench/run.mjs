@@ -17,6 +17,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { realNow } from '../lib/clock.mjs'
 import { flags, list, localized, median, number, siteUrl } from './args.mjs'
+import { ensureSystemFonts } from './system-fonts.mjs'
 
 const require = createRequire(import.meta.url)
 const args = flags()
@@ -142,6 +143,7 @@ async function throughput(pagePath, { requests = 200, concurrency = 4, headers =
 const manifest = path.resolve('.next', 'prerender-manifest.json')
 const previewModeId = existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).preview?.previewModeId : undefined
 
+ensureSystemFonts()
 const targets = locales ? paths.flatMap((pagePath) => locales.map((locale) => localized(locale, pagePath))) : paths
 const results = { base, date: realNow().toISOString(), runs, pages: {} }
 for (const pagePath of targets) {
