@@ -141,6 +141,8 @@ describe('the cookie choice', () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
     const [hintBox, noticeBox] = await Promise.all([hint.boundingBox(), notice(page).boundingBox()])
     expect(hintBox!.y + hintBox!.height).toBeLessThanOrEqual(noticeBox!.y)
+    // The room is the notice's measured height and a gap, as <body>'s own padding (not the estimate).
+    await expect.poll(() => page.evaluate(() => parseFloat(getComputedStyle(document.body).paddingBottom))).toBe(Math.ceil(noticeBox!.height) + 24)
 
     await page.getByLabel('Credit or debit card').check()
     await page.getByLabel('Name on card').fill('Ada Lovelace')
