@@ -208,6 +208,28 @@ describe('retry, url/, cost/ and new customers', () => {
     expect((await buy({ hash: 5, cardToken: retryToken })).status).toBe(400)
   })
 
+  it('answers 409 to the retry that loses the race to write the same attempt, and charges nothing for it', async () => {
+    // The first retry moved the failed order to processing and is about to write attempt 2; the
+    // second (the same retry sent again) found it processing with attempt 1 failed. The attempt's
+    // reference is stored first here, under another order, so the second's write collides.
+    const declined = await buy(order({ email: 'purchase-retry-race@example.com', cardToken: await tokenFor('4000000000000002') }))
+    expect(declined.status).toBe(402)
+    const hash = String(declined.body.hash)
+    const stored = (await payload.find({ collection: 'orders', where: { publicHash: { equals: hash } }, overrideAccess: true })).docs[0]!
+    await payload.update({ collection: 'orders', id: stored.id, data: { status: 'processing' }, overrideAccess: true })
+    const other = await buy(order({ cardToken: await tokenFor('4242424242424242') }))
+    const otherOrder = (await payload.find({ collection: 'orders', where: { publicHash: { equals: String(other.body.hash) } }, overrideAccess: true })).docs[0]!
+    await payload.create({
+      collection: 'payment-attempts',
+      overrideAccess: true,
+      data: { order: otherOrder.id, number: 9, provider: 'sandbox', providerRef: `sandbox:pending_order:${stored.id}:attempt:2`, kind: 'charge', status: 'processing', amount: 1 },
+    })
+    const lost = await buy({ hash, cardToken: await tokenFor('4242424242424242') })
+    expect(lost.body).toMatchObject({ statusCode: 409, code: 'ORDER_NOT_RETRYABLE' })
+    const attempts = await payload.find({ collection: 'payment-attempts', where: { order: { equals: stored.id } }, overrideAccess: true })
+    expect(attempts.docs.map((attempt) => [attempt.number, attempt.status])).toEqual([[1, 'failed']])
+  })
+
   it('tells where an order goes next', async () => {
     const paid = await buy(order({ cardToken: await tokenFor('4242424242424242') }))
     const url = (hash: string) => callRoute(urlRoute, { path: '/api/veilgate/purchase/url/', query: { hash } })

@@ -426,24 +426,35 @@ export async function chargeAttempt(
 
 type ChargeInput = Parameters<typeof chargeAttempt>[1]
 
-/** The attempt's row, written before the provider is asked, under the key it is sent with. */
+/**
+ * The attempt's row, written before the provider is asked, under the key it is sent with. Its
+ * reference is unique: of two requests writing the same attempt at once (a retry that moved the
+ * failed order to processing, and the same retry sent again that found it processing before the
+ * first had written its attempt), the one whose row is stored charges, and the other is told 409
+ * ORDER_NOT_RETRYABLE, as the loser of the order's compare-and-set is.
+ */
 async function writeAttempt(payload: Payload, provider: PaymentProvider, input: ChargeInput) {
   const idempotencyKey = `order:${input.orderId}:attempt:${input.attempt}`
-  return payload.create({
-    collection: 'payment-attempts',
-    overrideAccess: true,
-    depth: 0,
-    data: {
-      order: input.orderId,
-      number: input.attempt,
-      provider: provider.id,
-      providerRef: `${provider.id}:pending_${idempotencyKey}`,
-      kind: input.kind ?? 'charge',
-      status: 'processing',
-      amount: input.amount,
-      tokenHash: input.tokenHash ?? null,
-    },
-  })
+  try {
+    return await payload.create({
+      collection: 'payment-attempts',
+      overrideAccess: true,
+      depth: 0,
+      data: {
+        order: input.orderId,
+        number: input.attempt,
+        provider: provider.id,
+        providerRef: `${provider.id}:pending_${idempotencyKey}`,
+        kind: input.kind ?? 'charge',
+        status: 'processing',
+        amount: input.amount,
+        tokenHash: input.tokenHash ?? null,
+      },
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw apiError('ORDER_NOT_RETRYABLE', 'hash')
+    throw error
+  }
 }
 
 /**
