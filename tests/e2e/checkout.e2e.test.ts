@@ -40,6 +40,9 @@ async function fill(page: Page, input: { email?: string; number?: string; expiry
 describe('checkout', () => {
   it('names what is missing by the pay button, and pressing it shows the errors and focuses the first', async () => {
     const page = await checkoutPage('/order/checkout')
+    // Indexable, under its address without the selection.
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('index, follow')
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${baseUrl()}/order/checkout`)
     const button = page.getByRole('button', { name: /^Pay / })
     expect(await button.getAttribute('aria-disabled')).toBe('true')
     const hint = page.getByText('Enter your email and select a payment method')

@@ -22,7 +22,10 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const locale = await pageLocale(params)
   const t = await getTranslations({ locale, namespace: 'Checkout' })
-  return pageMetadata({ locale, path: '/order/checkout', title: t('heading'), description: t('noSpam'), noIndex: true, translated: locales.map((entry) => entry.code) })
+  // The same page for every visitor (the island reads the selection from the URL, and nothing
+  // personal is in it), translated into every locale: indexable, as spec section 2 noindexes only
+  // fallback and marked pages. Its canonical is the address without the selection.
+  return pageMetadata({ locale, path: '/order/checkout', title: t('heading'), description: t('noSpam'), noIndex: false, translated: locales.map((entry) => entry.code) })
 }
 
 /** A country's ISO code for a locale's region (`de-DE` → DE), for the country select's first choice. */
