@@ -4,7 +4,7 @@
 //   limits comes from it and TRUSTED_PROXY_HOPS, src/lib/client-address.ts);
 // - finishes each page's Content-Security-Policy (scripts/lib/secure-response.mjs) and has its
 //   scripts load after the first paint (scripts/lib/after-paint.mjs);
-// - answers cached pages and `/_next/static/` files from memory, compressed once
+// - answers cached pages, `/_next/static/` files and the font route's files from memory, compressed once
 //   (scripts/lib/response-cache.mjs), and compresses the rest per response (Next's own
 //   compression is off, so it runs after the CSP step); the cache follows the content-change
 //   signal (scripts/lib/content-changes.mjs).
@@ -47,6 +47,10 @@ await app.prepare()
 const cache = new ResponseCache({ maxBytes: options.cacheBytes, compress: options.compression, localeCodes: siteLocales(root) })
 const staticDir = path.join(root, '.next', 'static')
 const STATIC_PREFIX = '/_next/static/'
+// The font route's files (src/app/fonts/[file]/route.ts), immutable under their versioned names.
+// A page preloads its script's face: answered by Next, it took 30-50 ms and came after the first
+// layout, which then looked up the system's fallback faces and laid the text out twice.
+const FONT_PATH = /^\/fonts\/[a-z0-9.-]+\.woff2$/
 
 // Next's render cache (its handler, scripts/lib/render-cache-handler.mjs, uses this one).
 const renders = dev ? undefined : sharedRenderCache({ distDir: path.join(root, '.next') })
@@ -99,6 +103,25 @@ function learnStatic(pathname, res) {
     readFile(file, (error, body) => {
       if (!error) cache.offerStatic(pathname, { headers, body })
     })
+  })
+}
+
+/** After Next answered a font with 200 for a year (immutable), keep its headers and the bytes it sent. */
+function learnFont(pathname, res) {
+  const chunks = []
+  const bytes = (chunk, encoding) => (typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : Buffer.from(chunk))
+  const write = res.write.bind(res)
+  const end = res.end.bind(res)
+  res.write = (chunk, ...rest) => {
+    if (chunk) chunks.push(bytes(chunk, rest[0]))
+    return write(chunk, ...rest)
+  }
+  res.end = (chunk, ...rest) => {
+    if (chunk && typeof chunk !== 'function') chunks.push(bytes(chunk, rest[0]))
+    return end(chunk, ...rest)
+  }
+  res.once('finish', () => {
+    if (res.statusCode === 200 && /\bimmutable\b/.test(String(res.getHeader('cache-control') ?? ''))) cache.offerStatic(pathname, { headers: { ...res.getHeaders() }, body: Buffer.concat(chunks) })
   })
 }
 
@@ -159,7 +182,8 @@ function serve(req, res, noteCache) {
     return
   }
   const pathname = url.split('?')[0]
-  const isStatic = pathname.startsWith(STATIC_PREFIX)
+  const isFont = FONT_PATH.test(pathname)
+  const isStatic = pathname.startsWith(STATIC_PREFIX) || isFont
   let key
   if (!dev && cache.enabled && (req.method === 'GET' || req.method === 'HEAD')) {
     const hit = cache.get(isStatic ? cache.staticKey(pathname) : bypasses(req) ? undefined : (key = cache.key(req)))
@@ -181,7 +205,7 @@ function serve(req, res, noteCache) {
     if (!dev) {
       const keep = key && req.method === 'GET' ? (body) => cache.offer(key, { method: req.method, status: res.statusCode, headers: res.getHeaders(), body, generation }) : undefined
       secureResponse(res, { onHeld: keep, rewrite: loadScriptsAfterPaint })
-      if (isStatic && cache.enabled && req.method === 'GET') learnStatic(pathname, res)
+      if (isStatic && cache.enabled && req.method === 'GET') (isFont ? learnFont : learnStatic)(pathname, res)
     }
     handle(req, res).catch((error) => {
       log.error({ err: error }, '[server] request failed')

@@ -13,8 +13,11 @@ export const BYPASS_COOKIES = ['__prerender_bypass', '__next_preview_data', 'pay
 export const LOCALE_COOKIE = 'NEXT_LOCALE'
 const EXPERIMENT_COOKIE = /^exp_/
 
-/** Headers of the request, never part of the stored answer. */
-const DROPPED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'x-nextjs-cache'])
+/**
+ * Headers of one answer, never part of the stored answer: an answer from memory gets its own
+ * (the server sets the request's `x-request-id` before the cache answers).
+ */
+const DROPPED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'x-nextjs-cache', 'x-request-id'])
 
 /** The cookies of a request by name, values raw (nothing is decoded, so nothing can throw). */
 export function parseCookies(header) {

@@ -175,8 +175,24 @@ describe('fonts per locale', () => {
     const bytes = (await response.arrayBuffer()).byteLength
     expect(bytes).toBeGreaterThan(10_000)
     expect(bytes).toBeLessThan(60_000)
-    for (const name of ['../package.json', 'noto-sans-arabic.woff2', '%2e%2e%2fpackage.json']) {
-      expect((await fetch(`${baseUrl()}/fonts/${name}`)).status, name).toBe(404)
+    // From then on the server answers it from memory (as the Latin face under /_next/static/), so
+    // it comes before the page's first layout: the same bytes and headers, each its own request id.
+    const fromMemory = async () => {
+      const answer = await fetch(`${baseUrl()}${href}`)
+      return { cache: answer.headers.get('x-veilgate-cache'), id: answer.headers.get('x-request-id'), type: answer.headers.get('content-type'), control: answer.headers.get('cache-control'), bytes: Buffer.from(await answer.arrayBuffer()) }
+    }
+    await expect.poll(async () => (await fromMemory()).cache).toBe('HIT')
+    const [first, second] = [await fromMemory(), await fromMemory()]
+    expect([first.type, first.control]).toEqual(['font/woff2', 'public, max-age=31536000, immutable'])
+    expect(first.bytes.byteLength).toBe(bytes)
+    expect(first.bytes.equals(second.bytes)).toBe(true)
+    expect(first.id).not.toBe(second.id)
+    for (const name of ['../package.json', 'noto-sans-arabic.woff2', '%2e%2e%2fpackage.json', 'noto-sans-arabic-0.0.0.woff2']) {
+      for (let twice = 0; twice < 2; twice++) {
+        const missing = await fetch(`${baseUrl()}/fonts/${name}`)
+        expect(missing.status, name).toBe(404)
+        expect(missing.headers.get('x-veilgate-cache'), name).toBeNull()
+      }
     }
   })
 })
