@@ -17,3 +17,11 @@ export function adminCredentials(): { email: string; password: string } {
   if (!Number.isInteger(worker) || worker < 1 || worker > E2E_ADMIN_POOL) throw new Error(`no e2e admin for worker ${process.env.VITEST_POOL_ID}`)
   return { email: e2eAdminEmail(worker), password: E2E_ADMIN_PASSWORD }
 }
+
+/**
+ * The shared server's RATE_LIMIT_IP. Every visitor of the end-to-end suites comes from one address
+ * (127.0.0.1): two files at once asked the challenge endpoint for 16-20 human checks in a minute,
+ * at the default 20 a sign-up then met a 429 and "Not verified Captcha". The limit itself is tested
+ * by tests/e2e/security.e2e.test.ts against this value, and in integration against the default.
+ */
+export const E2E_IP_LIMIT = { points: 60, seconds: 60 } as const

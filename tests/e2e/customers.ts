@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
+import { createClient } from 'redis'
 import type { Browser, Page } from 'playwright-core'
 import { expect, inject } from 'vitest'
 import { humanCheckOver } from '../support/human-check'
@@ -36,6 +37,19 @@ export async function siteSql(statement: string): Promise<void> {
     await client.query(statement)
   } finally {
     await client.end()
+  }
+}
+
+/** Forgets every rate-limit count of the shared server (PostgreSQL and Redis): a burst's counts stay out of the next test's way. */
+export async function clearRateLimits(): Promise<void> {
+  await siteSql('delete from rate_limits')
+  const redis = createClient({ url: inject('redisUrl') })
+  await redis.connect()
+  try {
+    const keys = await redis.keys('limit-*')
+    if (keys.length) await redis.del(keys)
+  } finally {
+    await redis.quit()
   }
 }
 

@@ -6,8 +6,7 @@
 // HEAD with 200, 3xx, 400 or 404 and every other method with 405 `Allow: GET, HEAD`; then `/`
 // still answers 200. Runs alone (it fills the address's rate limits, cleared between routes).
 import fc from 'fast-check'
-import { createClient } from 'redis'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { HTTP_METHODS, type HttpMethod } from '@/lib/http-methods'
 import { appRoutes, pickerViews } from '@/lib/app-routes'
 import { hostileSegment, listApiRoutes, paramValue, routePath, type ApiRoute } from '../support/api-routes'
@@ -15,7 +14,7 @@ import { describeRequest, fuzzRuns, fuzzSeed, headerBytes, hostileRequest, refus
 import { SPEC_API_PATHS, SPEC_PATHS_PLANNED } from '../support/spec-routes'
 import { root } from '../support/test-db'
 import { baseUrl } from './browser'
-import { siteSql } from './customers'
+import { clearRateLimits } from './customers'
 
 const seed = fuzzSeed()
 const runs = fuzzRuns()
@@ -33,19 +32,6 @@ const URL_LIMIT = 8_192
 /** 431 for a request over Node's header limit, 414 for a page's URL over the guard's: answers, not failures. */
 const oversize = (request: HostileRequest, answer: Answer) =>
   (answer.status === 431 && headerBytes(request) > HEADER_LIMIT) || (answer.status === 414 && request.path.length + request.query.length + 1 > URL_LIMIT)
-
-/** Every rate-limit count of the site (PostgreSQL and Redis), so one route's burst does not answer the next's with 429. */
-async function clearRateLimits() {
-  await siteSql('delete from rate_limits')
-  const redis = createClient({ url: inject('redisUrl') })
-  await redis.connect()
-  try {
-    const keys = await redis.keys('limit-*')
-    if (keys.length) await redis.del(keys)
-  } finally {
-    await redis.quit()
-  }
-}
 
 type Answer = { status: number; headers: Headers; text: string }
 

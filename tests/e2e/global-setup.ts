@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node'
 import { testCards } from '../../src/services/payments/sandbox/cards'
 import { startRedis } from '../support/redis-server'
 import { freePort, root } from '../support/test-db'
-import { E2E_ADMIN_PASSWORD, E2E_ADMIN_POOL, e2eAdminEmail } from './admin'
+import { E2E_ADMIN_PASSWORD, E2E_ADMIN_POOL, E2E_IP_LIMIT, e2eAdminEmail } from './admin'
 import { launchBrowserServer } from './browser'
 
 declare module 'vitest' {
@@ -116,6 +116,8 @@ async function startSite(): Promise<Site> {
       REDIS_URL: redis.url,
       // The suites buy from one address; the limit itself is tested in integration.
       CHECKOUT_RATE_LIMIT: '1000',
+      // Every visitor of the suites is 127.0.0.1 too (E2E_IP_LIMIT says why and what tests it).
+      RATE_LIMIT_IP: `${E2E_IP_LIMIT.points}/${E2E_IP_LIMIT.seconds}`,
       ALTCHA_COST: '1',
       // The proxy keeps the active experiment this long: tests wait one second, not ten, for an admin's change.
       EXPERIMENT_CACHE_SECONDS: '1',

@@ -6,7 +6,7 @@ import { env } from '@/lib/env'
 import { HttpError } from '@/lib/http'
 import { payloadClient } from '@/services/content/payload'
 import { pgPool, query } from '@/services/db'
-import { redis } from './redis'
+import { connectedRedis } from './redis'
 import { realNow } from '@/lib/clock'
 import { logger } from '@/lib/log'
 
@@ -36,8 +36,8 @@ export function createLimiter(store: LimiterStore, name: string, limit: Limit): 
 
 const limiters = new Map<string, RateLimiterAbstract>()
 
-function sharedLimiter(payload: Payload, name: 'ip' | 'account' | 'checkout' | 'order-read' | 'geo', limit: Limit): RateLimiterAbstract {
-  const client = redis()
+async function sharedLimiter(payload: Payload, name: 'ip' | 'account' | 'checkout' | 'order-read' | 'geo', limit: Limit): Promise<RateLimiterAbstract> {
+  const client = await connectedRedis()
   const key = `${client ? 'redis' : 'postgres'}:${name}:${limit.points}/${limit.seconds}`
   let found = limiters.get(key)
   if (!found) {
@@ -73,11 +73,11 @@ export async function limit(request: Request, endpoint: string, account?: string
   const settings = env()
   const payload = await payloadClient()
   // Expired counts are reset in place when their key comes back; now and then the rest go.
-  if (!redis() && Math.random() < 0.01) {
+  if (!(await connectedRedis()) && Math.random() < 0.01) {
     void query(payload, `delete from ${RATE_LIMIT_TABLE} where expire < $1`, [realNow().getTime()]).catch(() => undefined)
   }
-  await consume(sharedLimiter(payload, 'ip', settings.RATE_LIMIT_IP), `${endpoint}:${rateLimitKey(clientAddress(request.headers))}`)
-  if (account) await consume(sharedLimiter(payload, 'account', settings.RATE_LIMIT_ACCOUNT), `${endpoint}:${account.trim().toLowerCase()}`)
+  await consume(await sharedLimiter(payload, 'ip', settings.RATE_LIMIT_IP), `${endpoint}:${rateLimitKey(clientAddress(request.headers))}`)
+  if (account) await consume(await sharedLimiter(payload, 'account', settings.RATE_LIMIT_ACCOUNT), `${endpoint}:${account.trim().toLowerCase()}`)
 }
 
 /**
@@ -88,17 +88,17 @@ export async function limitCheckout(request: Request, endpoint: 'tokenize' | 'pu
   const perMinute = env().CHECKOUT_RATE_LIMIT
   if (!perMinute) return
   const payload = await payloadClient()
-  await consume(sharedLimiter(payload, 'checkout', { points: perMinute, seconds: 60 }), `${endpoint}:${rateLimitKey(clientAddress(request.headers))}`)
+  await consume(await sharedLimiter(payload, 'checkout', { points: perMinute, seconds: 60 }), `${endpoint}:${rateLimitKey(clientAddress(request.headers))}`)
 }
 
 /** The order read endpoints (by public hash): ORDER_READ_RATE_LIMIT per client address (default 60 a minute). */
 export async function limitOrderReads(request: Request): Promise<void> {
   const payload = await payloadClient()
-  await consume(sharedLimiter(payload, 'order-read', env().ORDER_READ_RATE_LIMIT), `order-read:${rateLimitKey(clientAddress(request.headers))}`)
+  await consume(await sharedLimiter(payload, 'order-read', env().ORDER_READ_RATE_LIMIT), `order-read:${rateLimitKey(clientAddress(request.headers))}`)
 }
 
 /** The geo-IP and VPN list endpoints: GEOIP_RATE_LIMIT per client address (default 60 a minute), all of them together. */
 export async function limitGeo(request: Request): Promise<void> {
   const payload = await payloadClient()
-  await consume(sharedLimiter(payload, 'geo', env().GEOIP_RATE_LIMIT), `geo:${rateLimitKey(clientAddress(request.headers))}`)
+  await consume(await sharedLimiter(payload, 'geo', env().GEOIP_RATE_LIMIT), `geo:${rateLimitKey(clientAddress(request.headers))}`)
 }
