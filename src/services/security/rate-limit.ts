@@ -6,7 +6,7 @@ import { env } from '@/lib/env'
 import { HttpError } from '@/lib/http'
 import { payloadClient } from '@/services/content/payload'
 import { pgPool, query } from '@/services/db'
-import { connectedRedis } from './redis'
+import { connectedRedis, redis } from './redis'
 import { realNow } from '@/lib/clock'
 import { logger } from '@/lib/log'
 
@@ -73,7 +73,7 @@ export async function limit(request: Request, endpoint: string, account?: string
   const settings = env()
   const payload = await payloadClient()
   // Expired counts are reset in place when their key comes back; now and then the rest go.
-  if (!(await connectedRedis()) && Math.random() < 0.01) {
+  if (!redis() && Math.random() < 0.01) {
     void query(payload, `delete from ${RATE_LIMIT_TABLE} where expire < $1`, [realNow().getTime()]).catch(() => undefined)
   }
   await consume(await sharedLimiter(payload, 'ip', settings.RATE_LIMIT_IP), `${endpoint}:${rateLimitKey(clientAddress(request.headers))}`)

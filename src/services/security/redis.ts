@@ -1,4 +1,5 @@
 // The shared Redis connection when REDIS_URL is set.
+import { setTimeout as sleep } from 'node:timers/promises'
 import { createClient } from 'redis'
 import { env } from '@/lib/env'
 
@@ -7,7 +8,7 @@ let client: RedisClient | undefined
 let firstConnection: Promise<void> = Promise.resolve()
 
 /** How long a first request waits for the connection an instance makes on its first use of Redis. */
-export const FIRST_CONNECTION_WAIT_MS = 2_000
+const FIRST_CONNECTION_WAIT_MS = 2_000
 
 /**
  * The shared Redis connection when REDIS_URL is set. Commands fail at once while it is down (no
@@ -23,12 +24,7 @@ export function redis(url = env().REDIS_URL): RedisClient | undefined {
       () => undefined,
       () => undefined,
     )
-    let timer: NodeJS.Timeout | undefined
-    const gaveUp = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, FIRST_CONNECTION_WAIT_MS)
-      timer.unref()
-    })
-    firstConnection = Promise.race([connected, gaveUp]).finally(() => clearTimeout(timer))
+    firstConnection = Promise.race([connected, sleep(FIRST_CONNECTION_WAIT_MS, undefined, { ref: false })])
   }
   return client
 }
