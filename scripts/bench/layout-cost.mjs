@@ -14,7 +14,7 @@
 // web font that long, as a slow network does, so the first layout runs on the fallback faces.
 import { chromium } from 'playwright-core'
 import { flags, list, localized, median, number, siteUrl } from './args.mjs'
-import { ensureSystemFonts } from './system-fonts.mjs'
+import { browserFlags, ensureSystemFonts } from './system-fonts.mjs'
 
 const args = flags()
 const base = siteUrl(args)
@@ -57,7 +57,7 @@ async function measure(browser, url) {
 }
 
 ensureSystemFonts()
-const browser = await chromium.launch({ executablePath: chrome, args: ['--headless=new', '--no-sandbox', '--disable-gpu'] })
+const browser = await chromium.launch({ executablePath: chrome, args: browserFlags(args) })
 const rows = []
 try {
   for (const pagePath of paths) {

@@ -17,7 +17,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { realNow } from '../lib/clock.mjs'
 import { flags, list, localized, median, number, siteUrl } from './args.mjs'
-import { ensureSystemFonts } from './system-fonts.mjs'
+import { browserFlags, ensureSystemFonts } from './system-fonts.mjs'
 
 const require = createRequire(import.meta.url)
 const args = flags()
@@ -67,7 +67,7 @@ function lighthouseRun(url, file, extra = []) {
       '--output=json',
       `--output-path=${file}`,
       '--quiet',
-      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+      `--chrome-flags=${[...browserFlags(args), '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'].join(' ')}`,
       ...extra,
     ],
     { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'inherit'] },

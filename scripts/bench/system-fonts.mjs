@@ -31,3 +31,17 @@ export function ensureSystemFonts() {
   }
   if (result.status !== 0 || !hasCjkFont()) console.warn('[bench] no CJK font is installed: zh, jp and ko pages measure a fallback search no visitor has (apt-get install fonts-noto-cjk)')
 }
+
+/**
+ * Chromium's flags for the benches' browser. Chromium 150 on Linux hands system fonts to the page
+ * through its font data service, which copies each font file into shared memory on its first use
+ * in a fresh browser while the page's first layout waits: Noto Sans CJK is two collections of
+ * 19-20 MB (regular and bold), and `/jp`'s first layout spent 190-240 ms (CPU 1×) in those
+ * copies instead of 40-60 ms (decision 015). A phone reads its system fonts in place and copies
+ * nothing, so the benches use the font service that shares the file itself; `--desktop-fonts`
+ * measures the copy, as a Linux desktop visitor's first CJK page after starting the browser.
+ */
+export function browserFlags(args) {
+  const base = ['--headless=new', '--no-sandbox', '--disable-gpu']
+  return args['desktop-fonts'] ? base : [...base, '--disable-features=FontDataServiceLinux']
+}
