@@ -1,6 +1,7 @@
 'use client'
 
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react'
+import { renewSolution, solveOnce, type WidgetState } from './altcha-solve'
 import type { HumanCheckHandle, HumanCheckTexts } from './human-check-types'
 import { HumanCheckPlaceholder, humanCheckBox } from './HumanCheckPlaceholder'
 
@@ -14,7 +15,6 @@ type Props = {
   ref?: Ref<HumanCheckHandle>
 }
 
-type WidgetState = 'unverified' | 'verifying' | 'verified' | 'expired' | 'error' | 'code'
 type AltchaElement = HTMLElement & { verify: () => Promise<unknown>; reset: () => void; getState: () => WidgetState }
 type AltchaGlobal = { i18n: { get: (language: string) => Record<string, string> | undefined; set: (language: string, strings: Record<string, string>) => void } }
 
@@ -84,7 +84,7 @@ export function AltchaCheck({ locale, texts, invalid, describedBy, armed: armedA
       } else if (state === 'expired') {
         token.current = null
         // A submit that was waiting gets a fresh token rather than an expired one.
-        if (waiters.current.length) void element.verify()
+        if (waiters.current.length) solveOnce(element)
       } else if (state === 'error') {
         token.current = null
         settle(null)
@@ -96,7 +96,7 @@ export function AltchaCheck({ locale, texts, invalid, describedBy, armed: armedA
     host.current.appendChild(element)
     widget.current = element
     // The element upgrades on the next tick; solving starts as soon as it can.
-    const start = window.setTimeout(() => void element.verify?.(), 0)
+    const start = window.setTimeout(() => solveOnce(element), 0)
     return () => {
       window.clearTimeout(start)
       element.removeEventListener('statechange', onState)
@@ -121,17 +121,12 @@ export function AltchaCheck({ locale, texts, invalid, describedBy, armed: armedA
       const proof = (inrecaptcha: string | null) => (inrecaptcha ? { inrecaptcha, version: 'altcha' as const } : null)
       if (token.current) return proof(token.current)
       setArmed(true)
-      const element = widget.current
-      const state = element?.getState?.()
-      if (element && (state === 'unverified' || state === 'expired' || state === 'error')) void element.verify()
+      if (widget.current) solveOnce(widget.current)
       return proof(await new Promise<string | null>((resolve) => waiters.current.push(resolve)))
     },
     renew: () => {
       token.current = null
-      const element = widget.current
-      if (!element) return
-      element.reset()
-      void element.verify()
+      if (widget.current) renewSolution(widget.current)
     },
     focus: () => {
       const box = widget.current?.querySelector<HTMLInputElement>('input[type="checkbox"]')
