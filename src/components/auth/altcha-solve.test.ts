@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { renewSolution, solveOnce, type WidgetState } from './altcha-solve'
 
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
+
 /**
  * A stand-in for the widget: `verify()` tells "verifying" a moment later (as a custom element's
  * state update may) and stays pending until `finish` is called.
@@ -28,15 +30,13 @@ function widget(initial: WidgetState = 'unverified') {
   }
   const finish = async () => {
     pending.shift()?.()
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await tick()
   }
   const expire = () => {
     state = 'expired'
   }
   return { element, finish, expire }
 }
-
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('one solve of the human check at a time', () => {
   it('starts one solve when a submit and the mount both ask before it has begun', async () => {

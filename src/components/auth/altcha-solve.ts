@@ -21,14 +21,9 @@ const solving = new WeakSet<Solvable>()
 export function solveOnce(widget: Solvable): boolean {
   if (!widget.verify || solving.has(widget) || !STARTABLE.has(widget.getState?.())) return false
   solving.add(widget)
-  let run: Promise<unknown>
-  try {
-    run = Promise.resolve(widget.verify())
-  } catch (error) {
-    run = Promise.reject(error)
-  }
-  // A failed solve is told by the widget's own state ("error"); the next request starts afresh.
-  void run.catch(() => undefined).finally(() => solving.delete(widget))
+  // Called at once; a throw becomes a rejection. A failed solve is told by the widget's own state
+  // ("error"), and the next request starts afresh.
+  void new Promise((resolve) => resolve(widget.verify?.())).catch(() => undefined).finally(() => solving.delete(widget))
   return true
 }
 
