@@ -43,6 +43,10 @@ async function send(hostile: HostileRequest): Promise<{ answer?: Answer; problem
     if (answer.status >= 500) return { answer, problem: `${answer.status} ${answer.text.slice(0, 200)}` }
     return { answer }
   } catch (error) {
+    // Past Node's header limit the server answers 431 and closes the connection at once: a client
+    // still writing a large body may meet the closed socket before it reads the answer.
+    const code = (error as { cause?: { code?: string } }).cause?.code
+    if (headerBytes(hostile) > HEADER_LIMIT && (code === 'EPIPE' || code === 'ECONNRESET')) return {}
     return { problem: `no answer: ${error instanceof Error ? `${error.name}: ${error.message}${error.cause ? ` (${String((error.cause as Error).message ?? error.cause)})` : ''}` : String(error)}` }
   }
 }
