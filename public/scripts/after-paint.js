@@ -2,10 +2,12 @@
 // here from the HTML: scripts/lib/after-paint.mjs). `data-scripts` and `data-preloads` list
 // `url` or `url|integrity`, space-separated.
 //
-// `data-start="demand"` (content pages): after the first paint the scripts wait until the visitor
+// `data-start="demand"` (content pages, the picker, checkout): after the first paint the scripts wait until the visitor
 // is there (a pointer moving, a touch, a key, the focus, a wheel or a scroll), an island comes
 // within 1.3 viewport heights (`[data-island]`, a lazy image still waiting), the address needs
-// them (a `#` anchor, `?logger`), or the page was reloaded or reached by back or forward. A
+// them (a `#` anchor, `?logger`), the page's islands read something its HTML could not know
+// (`data-hydrate-now`: a query, an experiment, a session), or the page was reloaded or reached by
+// back or forward. A
 // reader who only reads runs none of Next's code. A click on a button before React has taken
 // over is held and given again once React owns that button, as is a form's submission; a focus
 // and text typed before then are handed to React; links work as links. The loader says where
@@ -111,20 +113,23 @@
     })
   }
   /**
-   * A field typed into before hydration keeps its text, but a controlled field's state does not
-   * have it: once React owns the field, its value is given to React as an input event (React's
-   * value tracker is set to another value first, so the event counts as a change).
+   * A field typed into before hydration: React's hydration writes a controlled field's value from
+   * its state (empty), so the last text typed is kept here and, once React owns the field, given
+   * back to it as an input event (React's value tracker is set to another value first, so the
+   * event counts as a change).
    */
-  var typed = new WeakSet()
+  var typed = new WeakMap()
   function heldInput(event) {
     var field = event.target
     if (hydrated() || !event.isTrusted || !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)) return
-    if (field.type === 'checkbox' || field.type === 'radio' || owned(field) || typed.has(field)) return
-    typed.add(field)
+    if (field.type === 'checkbox' || field.type === 'radio' || owned(field)) return
+    var first = !typed.has(field)
+    typed.set(field, field.value)
+    if (!first) return
     start()
     whenOwned(field, function () {
+      var value = typed.get(field)
       typed.delete(field)
-      var value = field.value
       var native = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')
       if (!native || !native.set) return
       field.value = value === '' ? ' ' : ''
@@ -143,6 +148,18 @@
       if (document.activeElement === field) field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
     })
   }
+  /** `data-hydrate-now`: the page's islands show what its shared HTML cannot (architecture.md). */
+  function wantedNow() {
+    var mark = document.querySelector('[data-hydrate-now]')
+    var reasons = mark ? mark.getAttribute('data-hydrate-now') : ''
+    if (/search/.test(reasons) && location.search.length > 1) return true
+    if (/experiment/.test(reasons) && /(^|;\s*)exp_/.test(document.cookie)) return true
+    try {
+      return /session/.test(reasons) && !!(localStorage.getItem('veilgate:auth-token') || localStorage.getItem('veilgate:access-token'))
+    } catch {
+      return false
+    }
+  }
   var SIGNS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll']
   function arrived() {
     SIGNS.forEach(function (name) {
@@ -157,6 +174,7 @@
     // A reload or a step back or forward: the visitor is there (and the chunk guard's reload needs the scripts).
     var navigation = performance.getEntriesByType ? performance.getEntriesByType('navigation')[0] : null
     if (navigation && (navigation.type === 'reload' || navigation.type === 'back_forward')) return start()
+    if (wantedNow()) return start()
     loader.setAttribute('data-state', 'waiting')
     SIGNS.forEach(function (name) {
       window.addEventListener(name, arrived, { capture: true, passive: true })

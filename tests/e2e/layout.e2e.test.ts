@@ -143,8 +143,8 @@ describe('the cookie notice', () => {
     await expect.poll(() => notice.isVisible()).toBe(true)
     release()
     await page.waitForLoadState('load')
-    // The button works once the page's scripts have taken over (they load after the first paint).
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    // The button works once the page's scripts have taken over (they load when the visitor shows: decision 014).
+    await arrive(page)
     await notice.getByRole('button', { name: 'Nur notwendige' }).click()
     await expect.poll(() => notice.count()).toBe(0)
 

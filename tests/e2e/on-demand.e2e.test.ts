@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Browser, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { axeViolations, connectBrowser, newPage } from './browser'
+import { axeViolations, baseUrl, connectBrowser, newPage } from './browser'
 
 let browser: Browser
 
@@ -121,5 +121,67 @@ describe('a content page before its visitor shows', () => {
     expect(sent[0]!.postDataJSON()).toMatchObject({ username: email, source: 'vpn-site', locale: 'en' })
     expect(await field.inputValue()).toBe('')
     await page.context().close()
+  })
+})
+
+describe('the picker and checkout before their visitor shows', () => {
+  it('a plan chosen on the picker before hydration is the plan chosen, and the way to checkout carries it', async () => {
+    const { page, release } = await openWaiting('/order/pickup')
+    const plan = (await page.locator('input[name="plan"]:not(:checked)').first().getAttribute('value'))!
+    const other = page.locator(`input[name="plan"][value="${plan}"]`)
+    await other.click()
+    // Held until React owns the radio: the default plan is still the one chosen.
+    expect(await other.isChecked()).toBe(false)
+    expect(await loaderState(page)).toBe('started')
+    release()
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await expect.poll(() => other.isChecked()).toBe(true)
+    expect(new URL(page.url()).searchParams.get('plan')).toBe(plan)
+    const onward = new URL((await page.locator('a[data-continue]').getAttribute('href'))!, page.url())
+    expect(onward.pathname).toBe('/order/checkout')
+    expect(onward.searchParams.get('plan')).toBe(plan)
+    expect(await axeViolations(page)).toEqual([])
+    await page.context().close()
+  })
+
+  it('an e-mail typed into checkout before hydration is the form’s, and survives a reload', async () => {
+    const { page, release } = await openWaiting('/order/checkout')
+    await page.locator('section[data-cookie-notice] button[data-consent="necessary"]').click()
+    const field = page.getByLabel('E-mail', { exact: true })
+    const email = `e2e-demand-${randomUUID().slice(0, 8)}@example.com`
+    await field.fill(email)
+    expect(await loaderState(page)).toBe('started')
+    release()
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    // Checkout keeps what was typed in the tab: only the form's own state writes it there.
+    await expect.poll(() => page.evaluate((typed) => Object.values(sessionStorage).some((value) => value.includes(typed)), email)).toBe(true)
+    await page.reload({ waitUntil: 'load' })
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    await expect.poll(() => page.getByLabel('E-mail', { exact: true }).inputValue()).toBe(email)
+    await page.context().close()
+  })
+
+  // What their HTML cannot show (it is one page for everyone): the scripts come without a sign.
+  const atOnce = async (path: string, prepare?: (page: Page) => Promise<unknown>) => {
+    const page = await newPage(browser)
+    await prepare?.(page)
+    await page.goto(path, { waitUntil: 'commit' })
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    expect(await loaderState(page), path).toBe('started')
+    await page.context().close()
+  }
+
+  it('a selection in the address, an experiment or a session loads the scripts at once', async () => {
+    const plan = await (async () => {
+      const page = await newPage(browser)
+      await page.goto('/order/pickup', { waitUntil: 'commit' })
+      const value = await page.locator('input[name="plan"]:not(:checked)').first().getAttribute('value')
+      await page.context().close()
+      return value!
+    })()
+    await atOnce(`/order/pickup?plan=${plan}`)
+    await atOnce(`/order/checkout?plan=${plan}`)
+    await atOnce('/order/pickup', (page) => page.context().addCookies([{ name: 'exp_e2e-demand', value: '0', url: baseUrl() }]))
+    await atOnce('/order/checkout', (page) => page.addInitScript(() => localStorage.setItem('veilgate:access-token', 'e2e-demand')))
   })
 })

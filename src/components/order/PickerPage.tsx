@@ -81,7 +81,9 @@ export async function PickerPage({ locale, view }: { locale: LocaleCode; view: P
   }
   return (
     <SiteShell locale={locale} path={path}>
-      <section className="container-site py-12" data-picker-view={view}>
+      {/* Next's scripts load when the visitor shows (decision 014, amended): the links and radios work
+          before, and a query (a shared selection) or an experiment (its exposure) loads them at once. */}
+      <section className="container-site py-12" data-picker-view={view} data-hydrate="demand" data-hydrate-now="search experiment">
         <h1 className="text-4xl font-extrabold tracking-tight">{blocks('choosePlan')}</h1>
         {variant?.intro && <p className="mt-3 max-w-2xl text-lg text-muted">{variant.intro}</p>}
         <PlanPicker

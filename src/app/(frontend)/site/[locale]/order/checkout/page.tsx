@@ -57,7 +57,9 @@ export default async function CheckoutRoute({ params }: Props) {
   const addOnLabels = Object.fromEntries(addOns.docs.map((addOn) => [addOn.purchaseId, addOn.title]))
   return (
     <SiteShell locale={locale} path="/order/checkout">
-      <section className="container-site py-12">
+      {/* Next's scripts load when the visitor shows (decision 014, amended); a query (the selection,
+          an order) or a signed-in session loads them at once, as the form shows those. */}
+      <section className="container-site py-12" data-hydrate="demand" data-hydrate-now="search session">
         <h1 className="text-4xl font-extrabold tracking-tight">{t('heading')}</h1>
         <p className="mt-3 max-w-2xl text-lg text-muted">{t('secureLead')}</p>
         <Checkout locale={locale} data={data} texts={{ ...texts, genericError: errors('undefinedError'), errors: formErrors, addOnLabels }} countries={countries} defaultCountry={regionOf(tag)} sandboxWallets={env().SANDBOX_WALLETS === 'available'} />
