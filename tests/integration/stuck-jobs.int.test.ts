@@ -23,9 +23,11 @@ describe('stuck jobs', () => {
     const to = `stuck-while-running-${process.pid}@example.com`
     const mail = await renderEmail('confirm-address', { url: '/c?t=9' }, { locale: 'de' })
     // Queued as sendEmail() queues it, but left as a server killed mid-run leaves it: processing, nothing stored.
-    const job = await payload.jobs.queue({ task: 'sendEmail', queue: 'email', input: { template: 'confirm-address', to, locale: 'de', subject: mail.subject, text: mail.text, html: mail.html, headers: { 'Message-ID': messageId() } } })
+    // It is queued for later first: other files' runners work the same e-mail queue, and one of them
+    // would run it in the moment between queueing and marking it processing.
+    const job = await payload.jobs.queue({ task: 'sendEmail', queue: 'email', waitUntil: new Date(Date.now() + 3_600_000), input: { template: 'confirm-address', to, locale: 'de', subject: mail.subject, text: mail.text, html: mail.html, headers: { 'Message-ID': messageId() } } })
     const jobId = job.id
-    await payload.update({ collection: 'payload-jobs', id: jobId, data: { processing: true }, overrideAccess: true })
+    await payload.update({ collection: 'payload-jobs', id: jobId, data: { processing: true, waitUntil: null }, overrideAccess: true })
     await payload.jobs.run({ queue: 'email' })
     expect(await outboxFor(to)).toHaveLength(0)
 
