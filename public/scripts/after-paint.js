@@ -2,16 +2,15 @@
 // here from the HTML: scripts/lib/after-paint.mjs). `data-scripts` and `data-preloads` list
 // `url` or `url|integrity`, space-separated.
 //
-// `data-start="demand"` (content pages, the picker, checkout): after the first paint the scripts wait until the visitor
-// is there (a pointer moving, a touch, a key, the focus, a wheel or a scroll), an island comes
-// within 1.3 viewport heights (`[data-island]`, a lazy image still waiting), the address needs
-// them (a `#` anchor, `?logger`), the page's islands read something its HTML could not know
-// (`data-hydrate-now`: a query, an experiment, a session), or the page was reloaded or reached by
-// back or forward. A
-// reader who only reads runs none of Next's code. A click on a button before React has taken
-// over is held and given again once React owns that button, as is a form's submission; a focus
-// and text typed before then are handed to React; links work as links. The loader says where
-// it stands in `data-state`: `waiting`, then `started`.
+// `data-start="demand"` (content pages, the picker, checkout): after the first paint the scripts
+// wait until the visitor is there (a pointer moving, a touch, a key, the focus, a wheel or a
+// scroll), an island comes within 1.3 viewport heights (`[data-island]`, a lazy image still
+// waiting), the address needs them (a `#` anchor, `?logger`), the page's islands read something
+// its HTML could not know (`data-hydrate-now`: a query, an experiment, a session), or the page
+// was reloaded or reached by back or forward. A reader who only reads runs none of Next's code.
+// A click on a button before React has taken over is held and given again once React owns that
+// button, as is a form's submission; a focus and text typed before then are handed to React;
+// links work as links. The loader says where it stands in `data-state`: `waiting`, then `started`.
 ;(function () {
   var loader = document.currentScript
   if (!loader) return
@@ -148,14 +147,15 @@
       if (document.activeElement === field) field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
     })
   }
-  /** `data-hydrate-now`: the page's islands show what its shared HTML cannot (architecture.md). */
+  /** `data-hydrate-now` (architecture.md); names from experiments/assign.ts, lib/session.client.ts. */
   function wantedNow() {
     var mark = document.querySelector('[data-hydrate-now]')
-    var reasons = mark ? mark.getAttribute('data-hydrate-now') : ''
-    if (/search/.test(reasons) && location.search.length > 1) return true
-    if (/experiment/.test(reasons) && /(^|;\s*)exp_/.test(document.cookie)) return true
+    var reasons = mark ? mark.getAttribute('data-hydrate-now').split(' ') : []
+    if (reasons.indexOf('search') !== -1 && location.search.length > 1) return true
+    if (reasons.indexOf('experiment') !== -1 && /(^|;\s*)exp_/.test(document.cookie)) return true
+    if (reasons.indexOf('session') === -1) return false
     try {
-      return /session/.test(reasons) && !!(localStorage.getItem('veilgate:auth-token') || localStorage.getItem('veilgate:access-token'))
+      return !!(localStorage.getItem('veilgate:auth-token') || localStorage.getItem('veilgate:access-token'))
     } catch {
       return false
     }
