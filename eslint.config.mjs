@@ -11,6 +11,8 @@ const config = [
       '.data/**',
       'test-results/**',
       'bench-results/**',
+      // Generated from src/page-scripts (scripts/lib/page-scripts.mjs).
+      'public/scripts/**',
       'next-env.d.ts',
       'src/payload-types.ts',
       'src/migrations/**',

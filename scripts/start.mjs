@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { prepareAppEnv, root } from './lib/app-env.mjs'
 import { buildIfNeeded } from './lib/build.mjs'
+import { writePageScripts } from './lib/page-scripts.mjs'
 import { checkCaptchaKeys } from './lib/captcha-keys.mjs'
 import { connectionSettings } from './lib/connection-settings.mjs'
 import { flushLogs, logger } from './lib/log.mjs'
@@ -42,6 +43,8 @@ try {
   connectionSettings(env)
   checkCaptchaKeys(env)
   if (!dev) await buildIfNeeded(env, { log: info })
+  // The development server serves public/scripts too (the build writes them for production).
+  else writePageScripts()
 } catch (error) {
   logger().fatal(`[veilgate] ${error.message}`)
   await shutdown(1)

@@ -11,17 +11,29 @@
 // data for the runtime. Pages with a nonce (the admin, search, previews) are streamed unchanged.
 //
 // A page that marks an element `data-hydrate="demand"` (the content pages: pages of blocks, posts,
-// help articles) gets `data-start="demand"` on the loader: its scripts wait, after the first paint,
-// for the visitor or an island in view (public/scripts/after-paint.js, docs/decisions).
+// help articles; the picker, checkout) gets `data-start="demand"` on the loader: its scripts wait,
+// after the first paint, for the visitor or an island in view (src/page-scripts/after-paint.js,
+// docs/decisions). Its flight data waits with them: each `self.__next_f.push([…])` script becomes
+// a JSON block (`<script type="application/json" data-flight>[…]</script>`) that the loader
+// queues for the runtime when it starts. Run as scripts, the 40-70 KB of flight text on a page
+// were parsed and evaluated while the page was read (10-18 ms of tasks around its first paint
+// here, four times that on Lighthouse's slower CPU) for a runtime that may never start.
+
+import { flightData } from './secure-response.mjs'
 
 /** The loader; served from `public/`, so the page policy's `'self'` allows it and what it adds. */
 export const LOADER_SRC = '/scripts/after-paint.js'
+
+/** The attribute of a deferred flight block (the loader reads the same name). */
+export const FLIGHT_MARK = 'data-flight'
 
 /** Next's chunk URLs and SRI values; anything else (which would need escaping) stays in the HTML. */
 const NEXT_CHUNK = /^\/_next\/static\/[A-Za-z0-9._~/%+-]+$/
 const INTEGRITY = /^(sha(256|384|512)-[A-Za-z0-9+/=]+)?$/
 const SCRIPT_TAG = /<script\b([^>]*)>\s*<\/script\s*>/gi
 const PRELOAD_TAG = /<link\b([^>]*)\/?>/gi
+/** An inline script without attributes, as Next writes its flight data. */
+const BARE_SCRIPT = /<script>([\s\S]*?)<\/script\s*>/gi
 
 function attributes(text) {
   const found = new Map()
@@ -63,6 +75,13 @@ export function loadScriptsAfterPaint(html) {
   })
   if (!scripts.length) return html
   const demand = DEMAND.test(rewritten) ? ' data-start="demand"' : ''
+  // The same text in a block that is never run: it was already inside a script element, so it
+  // holds no `</script` (Next escapes `<` in flight strings), and it needs no hash in the policy.
+  if (demand)
+    rewritten = rewritten.replace(BARE_SCRIPT, (tag, text) => {
+      const data = flightData(text)
+      return data === null ? tag : `<script type="application/json" ${FLIGHT_MARK}="">${data}</script>`
+    })
   const loader =
     `<script src="${LOADER_SRC}" async=""${demand} data-scripts="${scripts.join(' ')}"` +
     (preloads.length ? ` data-preloads="${preloads.join(' ')}"` : '') +

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { DEMAND_MARK, LOADER_SRC, loadScriptsAfterPaint } from './after-paint.mjs'
+import { DEMAND_MARK, FLIGHT_MARK, LOADER_SRC, loadScriptsAfterPaint } from './after-paint.mjs'
+import { scriptHashSources } from './secure-response.mjs'
 
 const head = [
   '<link rel="preload" href="/_next/static/media/font.woff2" as="font" crossorigin="" type="font/woff2"/>',
@@ -59,5 +61,28 @@ describe('loading scripts after the first paint', () => {
     // The words in a page's text, or in its flight data, are not the mark.
     for (const text of ['<main><p>data-hydrate=&quot;demand&quot;</p></main>', '<main>Text</main><script>self.__next_f.push([1,"{\\"data-hydrate\\":\\"demand\\"}"])</script>'])
       expect(loadScriptsAfterPaint(page.replace('<main>Text</main>', text))).not.toContain('data-start=')
+  })
+
+  it("queues a content page's flight data as JSON blocks that never run, and leaves every other inline script as it was", () => {
+    const chunk = '[1,"1:\\"$Sreact.fragment\\"\\n"]'
+    const bootstrap = '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({"a":1});'
+    const inline = [
+      '<script>(self.__next_f=self.__next_f||[]).push([0])</script>',
+      `<script>self.__next_f.push(${chunk})</script>`,
+      `<script>${bootstrap}</script>`,
+      '<script>self.__next_f.push([1]);alert(1)</script>',
+      '<script type="application/ld+json">{"@type":"Thing"}</script>',
+    ].join('')
+    const content = page.replace(body, `<body><main><div ${DEMAND_MARK}>Text</div></main>${inline}</body>`)
+    const out = loadScriptsAfterPaint(content)
+    expect(out).toContain(`<script type="application/json" ${FLIGHT_MARK}="">[0]</script><script type="application/json" ${FLIGHT_MARK}="">${chunk}</script>`)
+    expect(out).not.toContain('self.__next_f.push([0])')
+    expect(out).not.toContain(`self.__next_f.push(${chunk})`)
+    for (const kept of [`<script>${bootstrap}</script>`, '<script>self.__next_f.push([1]);alert(1)</script>', '<script type="application/ld+json">{"@type":"Thing"}</script>']) expect(out).toContain(kept)
+    // The blocks need no hash: the policy lists the polyfill's integrity and the bootstrap's hash only.
+    expect(scriptHashSources(out)).toEqual(["'sha256-POLY='", `'sha256-${createHash('sha256').update(bootstrap).digest('base64')}'`])
+    // A page that loads its scripts after the paint anyway keeps its flight scripts.
+    const other = page.replace(body, `<body><main>Text</main>${inline}</body>`)
+    expect(loadScriptsAfterPaint(other)).toContain(`<script>self.__next_f.push(${chunk})</script>`)
   })
 })

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { root } from './app-env.mjs'
 import { markStartupScripts } from './compile-hints.mjs'
 import { subsetFonts } from './fonts.mjs'
+import { writePageScripts } from './page-scripts.mjs'
 import { asnSourceDir, buildAsnIndex } from './asn-index.mjs'
 
 // scripts/lib in full: the app imports several of its modules (the content signal, the clocks …) and Next bundles the render cache's handler.
@@ -47,6 +48,8 @@ function testBuildEnv(env) {
 
 /** Builds when the sources changed since the last build; true when it built, false when .next was current. */
 export async function buildIfNeeded(env, { log = console.log, forTests = false } = {}) {
+  // public/scripts is made from src/page-scripts before the sources are hashed (it is one of them).
+  writePageScripts()
   const hash = hashInputs()
   if (builtFrom() === hash) return false
   log(`[veilgate] building the production bundle (first start or changed sources)${forTests ? ' for the tests' : ''}…`)

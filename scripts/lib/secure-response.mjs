@@ -34,15 +34,23 @@ function parses(json, test) {
 }
 
 /**
+ * The data a flight script of Next's queues, as the JSON text of its array (`[0]` for the flight
+ * start), or null for any other script.
+ */
+export function flightData(text) {
+  if (text === FLIGHT_START) return '[0]'
+  const flight = FLIGHT.exec(text)
+  return flight && parses(flight[1], Array.isArray) ? flight[1] : null
+}
+
+/**
  * Whether an inline script's whole text has one of the three shapes Next writes into a cached
  * page (`../shared/guide/CSP-NOTES.md` §4 C): the flight start, a flight chunk whose argument is
  * a JSON array, or Turbopack's chunk-group bootstrap with a JSON argument. Anything else (a
  * script that reached the HTML through content or an echoed query) gets no hash and is blocked.
  */
 export function isNextInlineScript(text) {
-  if (text === FLIGHT_START) return true
-  const flight = FLIGHT.exec(text)
-  if (flight) return parses(flight[1], Array.isArray)
+  if (flightData(text) !== null) return true
   const bootstrap = TURBOPACK.exec(text)
   if (bootstrap) return parses(bootstrap[2], (value) => value !== null && typeof value === 'object')
   return false

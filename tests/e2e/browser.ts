@@ -41,7 +41,7 @@ export async function connectBrowser(): Promise<Browser> {
 
 /** Whether React has taken over a site page (a page without the after-paint loader has nothing to wait for). */
 const hydrated = () => !document.querySelector('script[src="/scripts/after-paint.js"]') || document.documentElement.hasAttribute('data-hydrated')
-/** `hydrated`, `waiting` (a content page waiting for its visitor: `data-start="demand"`, public/scripts/after-paint.js), or false. */
+/** `hydrated`, `waiting` (a content page waiting for its visitor: `data-start="demand"`, src/page-scripts/after-paint.js), or false. */
 const hydration = () => {
   const loader = document.querySelector('script[src="/scripts/after-paint.js"]')
   if (!loader || document.documentElement.hasAttribute('data-hydrated')) return 'hydrated'

@@ -46,6 +46,10 @@ describe('a content page before its visitor shows', () => {
   it('runs none of Next, and the pointer moving over it loads and hydrates it', async () => {
     const { page, release } = await openWaiting('/blog/privacy-checklist-for-a-new-phone')
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false)
+    // Its flight data waits in blocks that never ran (scripts/lib/after-paint.mjs).
+    expect(await page.evaluate(() => '__next_f' in window)).toBe(false)
+    expect(await page.locator('script[data-flight]').count()).toBeGreaterThan(1)
+    expect(await page.locator('script:not([type]):not([src])').evaluateAll((scripts) => scripts.filter((script) => script.textContent?.includes('__next_f')).length)).toBe(0)
     await page.mouse.move(20, 300)
     await expect.poll(() => loaderState(page)).toBe('started')
     release()

@@ -26,10 +26,27 @@
     })
   }
 
+  /**
+   * A waiting page's flight data is in JSON blocks (`data-flight`, scripts/lib/after-paint.mjs):
+   * queued for Next's runtime in the page's order before its chunks are added, and what the
+   * parser has not reached yet once it has (before the runtime hears that the page is complete).
+   */
+  var fed = new WeakSet()
+  function feed() {
+    var queue = (window.__next_f = window.__next_f || [])
+    document.querySelectorAll('script[data-flight]').forEach(function (block) {
+      if (fed.has(block)) return
+      fed.add(block)
+      queue.push(JSON.parse(block.textContent))
+    })
+  }
+
   function start() {
     if (started) return
     started = true
     loader.setAttribute('data-state', 'started')
+    feed()
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', feed)
     var elements = []
     each(loader.getAttribute('data-scripts'), function (src, integrity) {
       var script = document.createElement('script')
