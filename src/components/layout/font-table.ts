@@ -106,8 +106,10 @@ export const scriptFonts: Record<Exclude<FontScript, 'latin'>, ScriptFont> = {
   arabic: {
     family: 'Veilgate Arabic',
     href: file('noto-sans-arabic', notoSansArabic.version),
-    // 166 KB as packaged; cut to the Arabic letters and weights 400–700, about 39 KB (headings in
-    // font-extrabold show at 700).
+    // 166 KB as packaged; cut to weights 400–700 (headings in font-extrabold show at 700) and to
+    // what Arabic and Persian text uses (letters, marks, digits, punctuation), about 26 KB: the
+    // file is preloaded on every ar and fa page, where it shares the first round trips with the
+    // HTML, the CSS and the Latin file (font-subsets.json has the ranges).
     ...cut('noto-sans-arabic'),
     // Noto Sans Arabic's ascent 1374 and descent 738 per 1000 units; its file has no a–z to
     // compare widths with, so no size adjustment (as next/font computes for it), and any system
@@ -172,11 +174,19 @@ export function fontFiles(): Map<string, { source: string; subset?: string }> {
 /**
  * Chinese, Japanese and Korean use the system's fonts for their language (no multi-megabyte web
  * font on the critical path), ahead of the Latin fallback.
+ *
+ * Each name the system lacks is a failed look-up for every font size and weight on the page. On
+ * Linux and ChromeOS (fontconfig) a miss is the expensive kind, and those systems have Noto Sans
+ * CJK, so its name comes first; Apple and Windows systems, whose look-ups by name are cheap, pay
+ * one miss before their own font. Measured on `/jp` and a `/jp` post (`npm run bench:layout`, CPU
+ * 1×, median of 6, two rounds): font look-ups in the first layout 18–33 ms → 8–15 ms, the layout
+ * 35–53 ms → 27–33 ms. Naming no system font is worse (29–50 ms of look-ups): every character
+ * then goes through the system's per-character fallback.
  */
 export const CJK_STACKS: Record<string, string[]> = {
-  zh: ['PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Source Han Sans SC'],
-  jp: ['Hiragino Sans', 'Hiragino Kaku Gothic ProN', 'Yu Gothic', 'Meiryo', 'Noto Sans CJK JP', 'Source Han Sans JP'],
-  ko: ['Apple SD Gothic Neo', 'Malgun Gothic', 'Noto Sans CJK KR', 'Source Han Sans KR'],
+  zh: ['Noto Sans CJK SC', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Source Han Sans SC'],
+  jp: ['Noto Sans CJK JP', 'Hiragino Sans', 'Hiragino Kaku Gothic ProN', 'Yu Gothic', 'Meiryo', 'Source Han Sans JP'],
+  ko: ['Noto Sans CJK KR', 'Apple SD Gothic Neo', 'Malgun Gothic', 'Source Han Sans KR'],
 }
 
 const quote = (family: string) => `'${family}'`
