@@ -7,6 +7,7 @@ import path from 'node:path'
 import { prepareAppEnv, root } from './lib/app-env.mjs'
 import { buildIfNeeded } from './lib/build.mjs'
 import { writePageScripts } from './lib/page-scripts.mjs'
+import { cutFontsBeforeBuild } from './lib/fonts.mjs'
 import { checkCaptchaKeys } from './lib/captcha-keys.mjs'
 import { connectionSettings } from './lib/connection-settings.mjs'
 import { flushLogs, logger } from './lib/log.mjs'
@@ -43,8 +44,11 @@ try {
   connectionSettings(env)
   checkCaptchaKeys(env)
   if (!dev) await buildIfNeeded(env, { log: info })
-  // The development server serves public/scripts too (the build writes them for production).
-  else writePageScripts()
+  // The development server serves public/scripts too and compiles fonts.ts (the build makes both for production).
+  else {
+    writePageScripts()
+    await cutFontsBeforeBuild({ log: info })
+  }
 } catch (error) {
   logger().fatal(`[veilgate] ${error.message}`)
   await shutdown(1)

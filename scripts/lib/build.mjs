@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path'
 import { root } from './app-env.mjs'
 import { markStartupScripts } from './compile-hints.mjs'
-import { subsetFonts } from './fonts.mjs'
+import { cutFontsBeforeBuild, subsetFonts } from './fonts.mjs'
 import { writePageScripts } from './page-scripts.mjs'
 import { asnSourceDir, buildAsnIndex } from './asn-index.mjs'
 
@@ -48,8 +48,10 @@ function testBuildEnv(env) {
 
 /** Builds when the sources changed since the last build; true when it built, false when .next was current. */
 export async function buildIfNeeded(env, { log = console.log, forTests = false } = {}) {
-  // public/scripts is made from src/page-scripts before the sources are hashed (it is one of them).
+  // public/scripts is made from src/page-scripts, and the Latin font next/font reads is cut, before
+  // the sources are hashed (both are among them).
   writePageScripts()
+  await cutFontsBeforeBuild({ log })
   const hash = hashInputs()
   if (builtFrom() === hash) return false
   log(`[veilgate] building the production bundle (first start or changed sources)${forTests ? ' for the tests' : ''}…`)

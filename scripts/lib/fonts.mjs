@@ -1,5 +1,6 @@
 // Cuts the large web-font files to the code points and weights the site uses, at build time
 // (src/components/layout/font-subsets.json); the font route serves the cut files from .next.
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import subsetFont from 'subset-font'
@@ -20,7 +21,7 @@ export async function subsetFonts({ outDir = SUBSET_DIR, log = console.log } = {
   await mkdir(outDir, { recursive: true })
   const sizes = {}
   for (const [name, entry] of Object.entries(spec)) {
-    if (name.startsWith('/')) continue
+    if (name.startsWith('/') || entry.beforeBuild) continue
     const original = await readFile(path.join(root, 'node_modules', entry.source))
     const [min, max] = entry.weight
     const cut = await subsetFont(original, charactersOf(entry.ranges), { targetFormat: 'woff2', variationAxes: { wght: { min, max } } })
@@ -29,4 +30,28 @@ export async function subsetFonts({ outDir = SUBSET_DIR, log = console.log } = {
   }
   log(`[veilgate] fonts cut to the site's characters and weights: ${Object.entries(sizes).map(([name, size]) => `${name} ${Math.round(size.before / 1024)} → ${Math.round(size.after / 1024)} KiB`).join(', ')}`)
   return sizes
+}
+
+/**
+ * Writes the cut files next/font reads (entries with `beforeBuild`: the Latin file `fonts.ts`
+ * preloads on every page), before `next build` or the development server compiles it. A file is
+ * cut again only when its entry or its package file changed (a stamp beside it records both), so a
+ * start with nothing changed costs a read.
+ */
+export async function cutFontsBeforeBuild({ log = console.log } = {}) {
+  const spec = JSON.parse(await readFile(path.join(root, 'src', 'components', 'layout', 'font-subsets.json'), 'utf8'))
+  for (const [name, entry] of Object.entries(spec)) {
+    if (name.startsWith('/') || !entry.beforeBuild) continue
+    const target = path.join(root, entry.beforeBuild)
+    const original = await readFile(path.join(root, 'node_modules', entry.source))
+    const stamp = JSON.stringify({ entry, source: original.length })
+    const stampFile = `${target}.json`
+    if (existsSync(target) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) continue
+    const [min, max] = entry.weight
+    const cut = await subsetFont(original, charactersOf(entry.ranges), { targetFormat: 'woff2', variationAxes: { wght: { min, max } } })
+    await mkdir(path.dirname(target), { recursive: true })
+    await writeFile(target, cut)
+    await writeFile(stampFile, stamp)
+    log(`[veilgate] ${name} cut for next/font: ${Math.round(original.length / 1024)} → ${Math.round(cut.length / 1024)} KiB`)
+  }
 }

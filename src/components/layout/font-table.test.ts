@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { localeCodes } from '@/i18n/locales'
+import subsets from './font-subsets.json'
 import { fontFiles, LATIN_RANGE, latinExtended, LOCAL_FONTS, localeFontFaces, localeFontStack, localePreloads, localeScripts, NOTO_SANS, scriptFonts } from './font-table'
 
 const require = createRequire(import.meta.url)
@@ -172,8 +173,12 @@ describe('the locale → fonts table', () => {
     expect(scriptFonts.arabic.fallbacks[0]).toMatchObject({ sizeAdjust: arabic.sizeAdjust, ascentOverride: arabic.ascentOverride, descentOverride: arabic.descentOverride })
   })
 
-  it('gives next/font the Latin range the DejaVu face of Latin covers', () => {
+  it('gives next/font the Latin range the DejaVu face of Latin covers, and its file is cut to that range', () => {
     const source = readFileSync(path.resolve('src/components/layout/fonts.ts'), 'utf8').replace(/'\s*\+?\s*'|\s+/g, '')
     expect(source).toContain(`value:'${LATIN_RANGE}'`)
+    const entry = subsets['noto-sans-latin']
+    expect(entry.ranges.map(([from, to]) => (from === to ? `U+${from}` : `U+${from}-${to}`)).join(',')).toBe(LATIN_RANGE)
+    expect(source).toContain(`src:'./${path.relative('src/components/layout', entry.beforeBuild)}'`)
+    expect(readFileSync(path.resolve('src/components/layout/fonts.ts'), 'utf8')).toContain(`weight: '${entry.weight.join(' ')}'`)
   })
 })

@@ -7,8 +7,11 @@ import localFont from 'next/font/local'
  * packages, each downloaded only when a page uses its characters.
  */
 export const notoSansLatin = localFont({
-  src: '../../../node_modules/@fontsource-variable/noto-sans/files/noto-sans-latin-wght-normal.woff2',
-  weight: '100 900',
+  // fontsource's Latin file cut to weights 400–800 (the CSS uses 400 to font-extrabold), 35 → 26
+  // KiB: `npm start`, the test suite's build and `npm run dev` write it first
+  // (`cutFontsBeforeBuild` in scripts/lib/fonts.mjs, from font-subsets.json).
+  src: './generated/noto-sans-latin.woff2',
+  weight: '400 800',
   style: 'normal',
   display: 'swap',
   preload: true,
