@@ -1,6 +1,6 @@
 // Cuts the large web-font files to the code points and weights the site uses, at build time
 // (src/components/layout/font-subsets.json); the font route serves the cut files from .next.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import subsetFont from 'subset-font'
@@ -15,16 +15,28 @@ export function charactersOf(ranges) {
   return text
 }
 
+/** The entries of the subsets file (its comment left out). */
+async function subsetEntries() {
+  const spec = JSON.parse(await readFile(path.join(root, 'src', 'components', 'layout', 'font-subsets.json'), 'utf8'))
+  return Object.entries(spec).filter(([name]) => !name.startsWith('/'))
+}
+
+const packageFile = (entry) => path.join(root, 'node_modules', entry.source)
+
+/** One entry's file cut to its code points and weights, as WOFF2. */
+function cutFile(original, entry) {
+  const [min, max] = entry.weight
+  return subsetFont(original, charactersOf(entry.ranges), { targetFormat: 'woff2', variationAxes: { wght: { min, max } } })
+}
+
 /** Writes `<name>.woff2` for every entry of the subsets file; returns the sizes before and after. */
 export async function subsetFonts({ outDir = SUBSET_DIR, log = console.log } = {}) {
-  const spec = JSON.parse(await readFile(path.join(root, 'src', 'components', 'layout', 'font-subsets.json'), 'utf8'))
   await mkdir(outDir, { recursive: true })
   const sizes = {}
-  for (const [name, entry] of Object.entries(spec)) {
-    if (name.startsWith('/') || entry.beforeBuild) continue
-    const original = await readFile(path.join(root, 'node_modules', entry.source))
-    const [min, max] = entry.weight
-    const cut = await subsetFont(original, charactersOf(entry.ranges), { targetFormat: 'woff2', variationAxes: { wght: { min, max } } })
+  for (const [name, entry] of await subsetEntries()) {
+    if (entry.beforeBuild) continue
+    const original = await readFile(packageFile(entry))
+    const cut = await cutFile(original, entry)
     await writeFile(path.join(outDir, `${name}.woff2`), cut)
     sizes[name] = { before: original.length, after: cut.length }
   }
@@ -36,19 +48,17 @@ export async function subsetFonts({ outDir = SUBSET_DIR, log = console.log } = {
  * Writes the cut files next/font reads (entries with `beforeBuild`: the Latin file `fonts.ts`
  * preloads on every page), before `next build` or the development server compiles it. A file is
  * cut again only when its entry or its package file changed (a stamp beside it records both), so a
- * start with nothing changed costs a read.
+ * start with nothing changed reads only the stamp.
  */
 export async function cutFontsBeforeBuild({ log = console.log } = {}) {
-  const spec = JSON.parse(await readFile(path.join(root, 'src', 'components', 'layout', 'font-subsets.json'), 'utf8'))
-  for (const [name, entry] of Object.entries(spec)) {
-    if (name.startsWith('/') || !entry.beforeBuild) continue
+  for (const [name, entry] of await subsetEntries()) {
+    if (!entry.beforeBuild) continue
     const target = path.join(root, entry.beforeBuild)
-    const original = await readFile(path.join(root, 'node_modules', entry.source))
-    const stamp = JSON.stringify({ entry, source: original.length })
+    const stamp = JSON.stringify({ entry, source: statSync(packageFile(entry)).size })
     const stampFile = `${target}.json`
     if (existsSync(target) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) continue
-    const [min, max] = entry.weight
-    const cut = await subsetFont(original, charactersOf(entry.ranges), { targetFormat: 'woff2', variationAxes: { wght: { min, max } } })
+    const original = await readFile(packageFile(entry))
+    const cut = await cutFile(original, entry)
     await mkdir(path.dirname(target), { recursive: true })
     await writeFile(target, cut)
     await writeFile(stampFile, stamp)

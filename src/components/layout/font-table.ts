@@ -104,7 +104,7 @@ export const scriptFonts: Record<Exclude<FontScript, 'latin'>, ScriptFont> = {
     family: 'Veilgate Arabic',
     href: file('noto-sans-arabic', notoSansArabic.version),
     // 166 KB as packaged; cut to weights 400–700 (headings in font-extrabold show at 700) and to
-    // what Arabic and Persian text uses (letters, marks, digits, punctuation), about 26 KB: the
+    // what Arabic and Persian text uses (letters, marks, digits, punctuation), about 21 KiB: the
     // file is preloaded on every ar and fa page, where it shares the first round trips with the
     // HTML, the CSS and the Latin file (font-subsets.json has the ranges).
     ...cut('noto-sans-arabic'),
